@@ -1,0 +1,84 @@
+"""A game's value as the referee says it: "mit 2, Spiel 3, Hand 4 → 4 × 24 = 96"."""
+
+from __future__ import annotations
+
+from scoring.game import ScoredGame
+
+_WORDS = {
+    "de": {
+        "with": "mit",
+        "without": "ohne",
+        "game": "Spiel",
+        "hand": "Hand",
+        "schneider": "Schneider",
+        "schneider_announced": "Schneider angesagt",
+        "schwarz": "Schwarz",
+        "schwarz_announced": "Schwarz angesagt",
+        "ouvert": "Ouvert",
+        "null": "Null",
+        "revolution": "Revolution",
+        "bid": "Reizwert",
+        "overbid": "überreizt",
+        "lost": "verloren",
+        "kontra": "Kontra",
+        "re": "Re",
+        "each_opponent": "je Gegenspieler",
+    },
+    "en": {
+        "with": "with",
+        "without": "without",
+        "game": "game",
+        "hand": "hand",
+        "schneider": "schneider",
+        "schneider_announced": "schneider announced",
+        "schwarz": "schwarz",
+        "schwarz_announced": "schwarz announced",
+        "ouvert": "ouvert",
+        "null": "Null",
+        "revolution": "Revolution",
+        "bid": "bid",
+        "overbid": "overbid",
+        "lost": "lost",
+        "kontra": "kontra",
+        "re": "re",
+        "each_opponent": "to each opponent",
+    },
+}
+LANGUAGES = tuple(_WORDS)
+
+
+def format_breakdown(scored: ScoredGame, lang: str = "de") -> str:
+    """How the value came about, in German (``de``) or English (``en``).
+
+    >>> from scoring import Declaration, GameType, Outcome, score_game
+    >>> g = score_game(Declaration(GameType.GRAND, bid=18, matadors=2, hand=True),
+    ...                Outcome(won=True))
+    >>> format_breakdown(g)
+    'mit 2, Spiel 3, Hand 4 → 4 × 24 = 96'
+    >>> g = score_game(Declaration(GameType.DIAMONDS, bid=22, matadors=-1), Outcome(won=True))
+    >>> format_breakdown(g, "en")
+    'without 1, game 2 → 2 × 9 = 18 < bid 22: overbid, 3 × 9 = 27, lost −54'
+    """
+    w = _WORDS.get(lang, _WORDS["de"])
+    if scored.steps:
+        first, *rest = scored.steps
+        parts = [f"{w[first[0]]} {first[1]}"] + [f"{w[name]} {count}" for name, count in rest]
+        level = scored.steps[-1][1]
+        text = f"{', '.join(parts)} → {level} × {scored.base} = {level * scored.base}"
+    else:
+        words = [w[str(scored.game)]]
+        words += [w[name] for name, on in (("ouvert", scored.ouvert), ("hand", scored.hand)) if on]
+        text = f"{' '.join(words)} {scored.base}"
+    if scored.overbid:
+        multiple = f"{scored.level} × {scored.base} = " if scored.level is not None else ""
+        charged = scored.value // scored.factor
+        text += f" < {w['bid']} {scored.bid}: {w['overbid']}, {multiple}{charged}"
+    if scored.factor > 1:
+        word = w["re"] if scored.factor == 4 else w["kontra"]
+        text += f", {word} × {scored.factor} = {scored.value}"
+    if not scored.won:
+        if scored.opponents_list_score:
+            text += f", {w['lost']} +{scored.opponents_list_score} {w['each_opponent']}"
+        else:
+            text += f", {w['lost']} −{-scored.list_score}"
+    return text

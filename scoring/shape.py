@@ -1,0 +1,123 @@
+"""The archive's game shape (``skatliga-archive/1``): JSON objects to and from the engine's types.
+
+Used by the command line and by the site's archive import and export, so that a game reads
+the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.game import Declaration, Outcome
+from scoring.rules import GameType
+
+FLAGS = ("hand", "schneider_announced", "schwarz_announced", "ouvert", "kontra", "re")
+"""The declaration's booleans, in archive order."""
+GAME_KEYS = frozenset(
+    ("passed", "declarer", "game", "bid", "matadors", "card_points", "tricks")
+    + FLAGS
+    + ("won", "schneider", "schwarz")
+)
+"""Every key a game object may have."""
+
+
+class ShapeError(ValueError):
+    """A game object that does not have the archive's shape: ``code`` and the ``field``."""
+
+    def __init__(self, code: str, field: str | None = None) -> None:
+        super().__init__(f"{code} ({field})" if field else code)
+        self.code = code
+        self.field = field
+
+
+def _int(data: Mapping[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ShapeError("wrong_type", key)
+    return value
+
+
+def _bool(data: Mapping[str, Any], key: str) -> bool | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise ShapeError("wrong_type", key)
+    return value
+
+
+def parse_game(
+    data: object, extra_keys: frozenset[str] = frozenset()
+) -> tuple[Declaration, Outcome] | None:
+    """A declared game as (declaration, outcome), or None for ``{"passed": true}``.
+
+    Checks the shape only (keys, types, required values); the rules are ``check_game``'s.
+    ``declarer`` is left to the caller.
+
+    >>> parse_game({"passed": True}) is None
+    True
+    >>> d, o = parse_game({"game": "null", "hand": True, "bid": 35, "tricks": 0})
+    >>> d.game, d.hand, o.tricks
+    (<GameType.NULL: 'null'>, True, 0)
+    >>> parse_game({"game": "null", "bid": "35"})
+    Traceback (most recent call last):
+    scoring.shape.ShapeError: wrong_type (bid)
+    """
+    if not isinstance(data, dict):
+        raise ShapeError("not_an_object")
+    for key in data:
+        if key not in GAME_KEYS and key not in extra_keys:
+            raise ShapeError("unknown_key", key)
+    declarer = data.get("declarer")
+    if declarer is not None and not isinstance(declarer, str):
+        raise ShapeError("wrong_type", "declarer")
+    if _bool(data, "passed"):
+        for key in data:
+            if key in GAME_KEYS and key not in ("passed", "declarer"):
+                raise ShapeError("unknown_key", key)
+        return None
+    game_name = data.get("game")
+    if game_name is None:
+        raise ShapeError("required", "game")
+    if not isinstance(game_name, str):
+        raise ShapeError("wrong_type", "game")
+    try:
+        game = GameType(game_name)
+    except ValueError:
+        raise ShapeError("unknown_game", "game") from None
+    bid = _int(data, "bid")
+    if bid is None:
+        raise ShapeError("required", "bid")
+    flags = {key: bool(_bool(data, key)) for key in FLAGS}
+    declaration = Declaration(game=game, bid=bid, matadors=_int(data, "matadors"), **flags)
+    outcome = Outcome(
+        card_points=_int(data, "card_points"),
+        tricks=_int(data, "tricks"),
+        won=_bool(data, "won"),
+        schneider=_bool(data, "schneider"),
+        schwarz=_bool(data, "schwarz"),
+    )
+    return declaration, outcome
+
+
+def game_to_json(declaration: Declaration | None, outcome: Outcome | None) -> dict[str, Any]:
+    """The archive's object for a game: defaults left out; None is a passed-in game.
+
+    >>> game_to_json(Declaration(GameType.GRAND, bid=20, matadors=2), Outcome(won=True))
+    {'game': 'grand', 'bid': 20, 'matadors': 2, 'won': True}
+    >>> game_to_json(None, None)
+    {'passed': True}
+    """
+    if declaration is None:
+        return {"passed": True}
+    data: dict[str, Any] = {"game": str(declaration.game), "bid": declaration.bid}
+    if declaration.matadors is not None:
+        data["matadors"] = declaration.matadors
+    for flag in FLAGS:
+        if getattr(declaration, flag):
+            data[flag] = True
+    if outcome is not None:
+        for key in ("card_points", "tricks", "won", "schneider", "schwarz"):
+            value = getattr(outcome, key)
+            if value is not None:
+                data[key] = value
+    return data

@@ -1,0 +1,158 @@
+"""Run the site or the tests in a local virtual environment.
+
+    python3 dev.py start [runserver args]   migrate, seed a demo league, serve on 127.0.0.1:8000
+    python3 dev.py test [pytest args]       run the whole test suite
+
+Both create .venv when it is missing and install requirements.txt into it whenever that file
+changed since the last install. Standard library only, so it runs before anything is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+REQUIREMENTS = ROOT / "requirements.txt"
+STAMP = VENV / "requirements.sha256"
+
+ADDRESS = "127.0.0.1:8000"
+REFEREE_LOGIN = ("referee", "skat")
+TOURNAMENT_MODEL = ("skatliga", "Tournament")
+
+USAGE = """usage: python3 dev.py start [runserver args]
+       python3 dev.py test [pytest args]"""
+
+
+class Failure(Exception):
+    """An expected failure: reported as one line, without a traceback."""
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def requirements_hash() -> str:
+    return hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+
+
+def ensure_venv() -> None:
+    if not VENV_PYTHON.exists():
+        print(f"Creating {VENV.name} ...", flush=True)
+        run_or_fail(
+            [sys.executable, "-m", "venv", "--clear", str(VENV)],
+            f"could not create the virtual environment {VENV}",
+        )
+    wanted = requirements_hash()
+    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+        return
+    print(f"Installing {REQUIREMENTS.name} into {VENV.name} ...", flush=True)
+    STAMP.unlink(missing_ok=True)
+    run_or_fail(
+        [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS)],
+        f"pip could not install {REQUIREMENTS.name}; see pip's messages above",
+    )
+    STAMP.write_text(wanted + "\n")
+
+
+def run_or_fail(command: list[str], message: str) -> None:
+    if subprocess.run(command, cwd=ROOT).returncode != 0:
+        raise Failure(message)
+
+
+def replace_process(command: list[str]) -> None:
+    if os.name == "nt":
+        sys.exit(subprocess.run(command, cwd=ROOT).returncode)
+    os.execv(command[0], command)
+
+
+def manage(*args: str) -> list[str]:
+    return [sys.executable, str(ROOT / "manage.py"), *args]
+
+
+def manage_output(*args: str) -> str:
+    result = subprocess.run(manage(*args), cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.stderr.write(result.stderr)
+        raise Failure(f"manage.py {' '.join(args)} failed")
+    return result.stdout
+
+
+def has_command(name: str) -> bool:
+    return name in manage_output("help", "--commands").split()
+
+
+def has_tournament() -> bool:
+    app_label, model_name = TOURNAMENT_MODEL
+    code = (
+        "from django.apps import apps\n"
+        "try:\n"
+        f"    model = apps.get_model({app_label!r}, {model_name!r})\n"
+        "except LookupError:\n"
+        "    model = None\n"
+        "print('yes' if model is not None and model.objects.exists() else 'no')\n"
+    )
+    lines = manage_output("shell", "--no-imports", "-c", code).split()
+    return bool(lines) and lines[-1] == "yes"
+
+
+def uses_dev_sqlite() -> bool:
+    url = os.environ.get("DATABASE_URL", "").strip()
+    return not url or url.startswith("sqlite")
+
+
+def start(args: list[str]) -> int:
+    run_or_fail(manage("migrate", "--no-input"), "manage.py migrate failed")
+    if has_command("seed_demo") and not has_tournament():
+        run_or_fail(manage("seed_demo"), "manage.py seed_demo failed")
+    login = None
+    if uses_dev_sqlite():
+        run_or_fail(manage("ensure_demo_referee"), "manage.py ensure_demo_referee failed")
+        login = REFEREE_LOGIN
+    addrport = next((arg for arg in args if not arg.startswith("-")), None)
+    if addrport is None:
+        addrport = ADDRESS
+        args = [*args, addrport]
+    host_port = addrport if ":" in addrport else f"127.0.0.1:{addrport}"
+    print()
+    print(f"skatliga runs at http://{host_port}/")
+    if login:
+        print(f"Referee login: {login[0]} / password {login[1]}")
+    else:
+        print("Log in with an account of this database (manage.py createsuperuser makes one).")
+    print(flush=True)
+    replace_process(manage("runserver", *args))
+    return 0
+
+
+def test(args: list[str]) -> int:
+    return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
+
+
+COMMANDS = {"start": start, "test": test}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in COMMANDS:
+        print(USAGE, file=sys.stderr)
+        return 2
+    ensure_venv()
+    if not in_venv():
+        replace_process([str(VENV_PYTHON), str(Path(__file__).resolve()), *argv])
+    os.chdir(ROOT)
+    return COMMANDS[argv[0]](argv[1:])
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except Failure as failure:
+        print(f"dev.py: {failure}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)

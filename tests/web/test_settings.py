@@ -1,0 +1,29 @@
+import secrets
+
+PRODUCTION = {
+    "SKATLIGA_DEBUG": "0",
+    "SKATLIGA_ALLOWED_HOSTS": "example.org",
+}
+
+
+def test_debug_off_without_secret_key_is_improperly_configured(run_manage):
+    result = run_manage("check", env={**PRODUCTION, "SKATLIGA_SECRET_KEY": None})
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "SKATLIGA_SECRET_KEY" in result.stderr
+
+
+def test_check_deploy_passes_with_production_variables(run_manage):
+    env = {**PRODUCTION, "SKATLIGA_SECRET_KEY": secrets.token_urlsafe(50)}
+
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_debug_setting_rejects_unknown_values(run_manage):
+    result = run_manage("check", env={"SKATLIGA_DEBUG": "maybe"})
+
+    assert result.returncode != 0
+    assert "SKATLIGA_DEBUG" in result.stderr

@@ -1,3 +1,4 @@
+import datetime
 import os
 import subprocess
 import sys
@@ -7,6 +8,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.utils import translation
+
+from scoring import Declaration, GameType, Outcome
+from skatliga import services
+from skatliga.models import Player, Registration, Season, Seat, Series, Table, Team, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,3 +48,70 @@ def run_manage() -> RunManage:
         )
 
     return run
+
+
+D, Out = Declaration, Outcome
+GAMES = {
+    1: [
+        (2, D(GameType.GRAND, 18, 1), Out(70, 6)),
+        (3, D(GameType.HEARTS, 18, 1), Out(50, 4)),
+        None,
+        (1, D(GameType.NULL, 23), Out(tricks=0)),
+    ],
+    2: [
+        (3, D(GameType.CLUBS, 18, 2), Out(90, 8)),
+        (4, D(GameType.DIAMONDS, 22, -1), Out(70, 6)),
+        None,
+        None,
+    ],
+    3: [(2, D(GameType.SPADES, 18, 1, hand=True), Out(61, 5)), None, None, None],
+}
+
+
+@pytest.fixture
+def small_season(db: None) -> Season:
+    """A season worked out by hand (the standings tests check these numbers).
+
+    One match day, one series with rounds_per_series 1 (four games at each 4-table), teams
+    A-D of three players, one player of each team at each table.
+
+    Table 1 (a1 b1 c1 d1): 1 b1 grand with 1 won = 2 × 24 = 48; 2 c1 hearts with 1 lost = 2 × 10
+      = 20 → −40; 3 passed; 4 a1 null won = 23.
+      a1 23 + 50 + 30 = 103 · b1 48 + 50 + 30 = 128 · c1 −40 − 50 = −90 · d1 0 + 30 = 30
+    Table 2 (a2 b2 c2 d2): 1 c2 clubs with 2, 90 points (schneider) = 4 × 12 = 48; 2 d2 diamonds
+      without 1 at bid 22 = 18 < 22, overbid, charged 27 → −54; 3, 4 passed.
+      a2 30 · b2 30 · c2 48 + 50 + 30 = 128 · d2 −54 − 50 = −104
+    Table 3 (a3 b3 c3 d3): 1 b3 spades hand with 1 = 3 × 11 = 33; 2-4 passed.
+      a3 0 · b3 33 + 50 = 83 · c3 0 · d3 0
+    Teams (Spielpunkte): A 103 + 30 + 0 = 133, B 128 + 30 + 83 = 241, C −90 + 128 + 0 = 38,
+      D 30 − 104 + 0 = −74 → B 3:0, A 2:1, C 1:2, D 0:3.
+    """
+    season = Season.objects.create(name="Liga 2026", slug="liga-2026", year=2026)
+    tournament = Tournament.objects.create(
+        name="1. Spieltag",
+        slug="spieltag-1",
+        date=datetime.date(2026, 11, 21),
+        season=season,
+        match_day=1,
+        rounds_per_series=1,
+    )
+    series = Series.objects.create(tournament=tournament, number=1)
+    for letter in "abcd":
+        team = Team.objects.create(season=season, name=f"Team {letter.upper()}")
+        for n in (1, 2, 3):
+            player = Player.objects.create(name=f"{letter}{n}")
+            team.players.add(player)
+            Registration.objects.create(tournament=tournament, player=player, team=team)
+    for number, games in GAMES.items():
+        table = Table.objects.create(series=series, number=number, size=4)
+        for position, letter in enumerate("abcd", start=1):
+            Seat.objects.create(
+                table=table,
+                series=series,
+                position=position,
+                player=Player.objects.get(name=f"{letter}{number}"),
+            )
+        for game_number, game in enumerate(games, start=1):
+            entry = services.GameEntry() if game is None else services.GameEntry(*game)
+            services.record_game(table, game_number, entry)
+    return season

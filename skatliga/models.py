@@ -1,0 +1,610 @@
+"""The data: clubs, players, seasons, teams, tournaments, their series, tables and games.
+
+Values, verdicts and points are computed by the engine (``scoring``) in ``services`` and
+stored with each game; ``ListResult`` holds one row per player per list, written whenever a
+list changes, so that standings are grouped queries over it. Named constraints mirror the
+engine's rules as a backstop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Window
+from django.db.models.functions import Mod, Rank
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+
+class GameType(models.TextChoices):
+    """Mirrors ``scoring.GameType`` (a test checks they match)."""
+
+    CLUBS = "clubs", _("Kreuz")
+    SPADES = "spades", _("Pik")
+    HEARTS = "hearts", _("Herz")
+    DIAMONDS = "diamonds", _("Karo")
+    GRAND = "grand", _("Grand")
+    NULL = "null", _("Null")
+    REVOLUTION = "revolution", _("Revolution")
+
+
+class RuleSetName(models.TextChoices):
+    """Mirrors ``scoring.RULE_SETS``."""
+
+    ISKO = "isko", _("ISkO (Internationale Skatordnung)")
+    ISKO_KONTRA = "isko-kontra", _("ISkO mit Kontra und Re")
+    PRE1999 = "pre1999", _("vor 1999 (verlorene Handspiele einfach)")
+    GRAND20 = "grand20", _("Grand 20")
+    DSU = "dsu", _("Dansk Skat Union")
+    NL = "nl", _("Niederländisch")
+
+
+class ListSystem(models.TextChoices):
+    """Mirrors ``scoring.ListSystem``."""
+
+    SEEGER_FABIAN = "seeger-fabian", _("Seeger-Fabian")
+    CLASSIC = "classic", _("klassisch")
+    ZERO_SUM = "zero-sum", _("Nullsumme")
+
+
+TRUMP_GAMES = [g.value for g in scoring.GameType if g.is_trump_game]
+NULL_GAMES = [g.value for g in scoring.GameType if not g.is_trump_game]
+
+
+class Club(models.Model):
+    name = models.CharField(_("Name"), max_length=120, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Verein")
+        verbose_name_plural = _("Vereine")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    name = models.CharField(_("Name"), max_length=120)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("Verein"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="players",
+    )
+    number = models.CharField(_("Mitgliedsnummer"), max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Spieler")
+        verbose_name_plural = _("Spieler")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["number"],
+                condition=~Q(number=""),
+                name="player_number_unique",
+                violation_error_code="player_number_taken",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    name = models.CharField(_("Name"), max_length=120)
+    slug = models.SlugField(unique=True)
+    year = models.PositiveIntegerField(_("Jahr"))
+
+    class Meta:
+        ordering = ["-year", "name"]
+        verbose_name = _("Saison")
+        verbose_name_plural = _("Saisons")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(models.Model):
+    season = models.ForeignKey(
+        Season, verbose_name=_("Saison"), on_delete=models.PROTECT, related_name="teams"
+    )
+    name = models.CharField(_("Name"), max_length=120)
+    club = models.ForeignKey(
+        Club, verbose_name=_("Verein"), null=True, blank=True, on_delete=models.PROTECT
+    )
+    players = models.ManyToManyField(Player, verbose_name=_("Spieler"), related_name="teams")
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Mannschaft")
+        verbose_name_plural = _("Mannschaften")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "name"],
+                name="team_name_unique_per_season",
+                violation_error_code="team_name_taken",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("geplant")
+        RUNNING = "running", _("läuft")
+        FINISHED = "finished", _("beendet")
+
+    name = models.CharField(_("Name"), max_length=160)
+    slug = models.SlugField(unique=True, max_length=80)
+    date = models.DateField(_("Datum"))
+    venue = models.CharField(_("Ort"), max_length=160, blank=True)
+    season = models.ForeignKey(
+        Season,
+        verbose_name=_("Saison"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+    )
+    match_day = models.PositiveSmallIntegerField(_("Spieltag"), null=True, blank=True)
+    rules = models.CharField(
+        _("Regelwerk"), max_length=20, choices=RuleSetName.choices, default=RuleSetName.ISKO
+    )
+    scoring = models.CharField(
+        _("Listenwertung"),
+        max_length=20,
+        choices=ListSystem.choices,
+        default=ListSystem.SEEGER_FABIAN,
+    )
+    rounds_per_series = models.PositiveSmallIntegerField(_("Runden pro Serie"), default=12)
+    status = models.CharField(
+        _("Status"), max_length=12, choices=Status.choices, default=Status.PLANNED
+    )
+    keep_teammates_apart = models.BooleanField(_("Mannschaftskameraden trennen"), default=False)
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Turnierleiter"),
+        blank=True,
+        related_name="refereed_tournaments",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("Turnier")
+        verbose_name_plural = _("Turniere")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rounds_per_series__gte=1) & Q(rounds_per_series__lte=30),
+                name="tournament_rounds_in_range",
+                violation_error_code="rounds_out_of_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rule_set(self) -> scoring.RuleSet:
+        return scoring.get_rules(self.rules)
+
+    @property
+    def list_system(self) -> scoring.ListSystem:
+        return scoring.ListSystem(self.scoring)
+
+    def games_per_list(self, table_size: int) -> int:
+        return self.rounds_per_series * table_size
+
+    def is_referee(self, user: object) -> bool:
+        """Whether ``user`` may write to this tournament."""
+        if not getattr(user, "is_authenticated", False):
+            return False
+        if getattr(user, "is_superuser", False):
+            return True
+        return self.referees.filter(pk=getattr(user, "pk", None)).exists()
+
+
+class Registration(models.Model):
+    """A player entered in a tournament, with the team he plays for and a draw by lot."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="registrations"
+    )
+    lot = models.PositiveSmallIntegerField(
+        _("Losentscheid"),
+        null=True,
+        blank=True,
+        help_text=_("Platz im Losentscheid bei Gleichstand (1 = vorn)"),
+    )
+
+    class Meta:
+        ordering = ["player__name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="registration_unique",
+                violation_error_code="player_already_registered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
+
+
+class Series(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="series")
+    number = models.PositiveSmallIntegerField(_("Serie"))
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("Serie")
+        verbose_name_plural = _("Serien")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"],
+                name="series_number_unique",
+                violation_error_code="series_number_taken",
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="series_number_positive",
+                violation_error_code="series_number_invalid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {_('Serie')} {self.number}"
+
+
+class Table(models.Model):
+    """One table in one series, and so one list (Spielliste)."""
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("Tisch"))
+    size = models.PositiveSmallIntegerField(_("Plätze"))
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["series", "number"]
+        verbose_name = _("Tisch")
+        verbose_name_plural = _("Tische")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["series", "number"],
+                name="table_number_unique",
+                violation_error_code="table_number_taken",
+            ),
+            models.CheckConstraint(
+                condition=Q(size__in=[3, 4]),
+                name="table_size_3_or_4",
+                violation_error_code="table_size_invalid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series} – {_('Tisch')} {self.number}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveSmallIntegerField(_("Platz"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "position"],
+                name="seat_position_unique",
+                violation_error_code="seat_taken",
+            ),
+            models.UniqueConstraint(
+                fields=["series", "player"],
+                name="seat_one_table_per_series",
+                violation_error_code="player_already_seated",
+            ),
+            models.CheckConstraint(
+                condition=Q(position__gte=1) & Q(position__lte=4),
+                name="seat_position_1_to_4",
+                violation_error_code="seat_position_invalid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.position}: {self.player}"
+
+
+class Game(models.Model):
+    """One row of a list: a passed-in deal or a declared game, and what the engine made of it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    table_size = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField(_("Spiel Nr."))
+    passed = models.BooleanField(_("eingepasst"), default=False)
+    declarer = models.PositiveSmallIntegerField(_("Alleinspieler (Platz)"), null=True, blank=True)
+    game = models.CharField(_("Spiel"), max_length=12, choices=GameType.choices, blank=True)
+    bid = models.PositiveSmallIntegerField(_("Reizwert"), null=True, blank=True)
+    matadors = models.SmallIntegerField(_("Spitzen"), null=True, blank=True)
+    hand = models.BooleanField(_("Hand"), default=False)
+    schneider_announced = models.BooleanField(_("Schneider angesagt"), default=False)
+    schwarz_announced = models.BooleanField(_("Schwarz angesagt"), default=False)
+    ouvert = models.BooleanField(_("offen"), default=False)
+    kontra = models.BooleanField(_("Kontra"), default=False)
+    re = models.BooleanField(_("Re"), default=False)
+    card_points = models.PositiveSmallIntegerField(_("Augen"), null=True, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("Stiche"), null=True, blank=True)
+    won_flag = models.BooleanField(_("gewonnen (Liste)"), null=True, blank=True)
+    schneider_flag = models.BooleanField(_("Schneider (Liste)"), null=True, blank=True)
+    schwarz_flag = models.BooleanField(_("Schwarz (Liste)"), null=True, blank=True)
+    # Derived by the engine when the game is recorded.
+    won = models.BooleanField(_("gewonnen"), default=False)
+    overbid = models.BooleanField(_("überreizt"), default=False)
+    value = models.PositiveIntegerField(_("Spielwert"), default=0)
+    list_score = models.IntegerField(_("Listenwert"), default=0)
+    opponents_list_score = models.IntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("Spiel")
+        verbose_name_plural = _("Spiele")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number"],
+                name="game_number_unique_per_list",
+                violation_error_code="game_number_taken",
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="game_number_positive",
+                violation_error_code="game_number_invalid",
+            ),
+            models.CheckConstraint(
+                condition=Q(passed=True, declarer__isnull=True, game="", bid__isnull=True)
+                | (Q(passed=False, declarer__isnull=False, bid__isnull=False) & ~Q(game="")),
+                name="game_passed_or_declared",
+                violation_error_code="game_incomplete",
+            ),
+            models.CheckConstraint(
+                condition=Q(bid__isnull=True) | Q(bid__gte=18),
+                name="game_bid_at_least_18",
+                violation_error_code="bid_not_legal",
+            ),
+            models.CheckConstraint(
+                condition=Q(matadors__isnull=True, game__in=["", *NULL_GAMES])
+                | Q(
+                    game__in=[g for g in TRUMP_GAMES if g != "grand"],
+                    matadors__gte=-11,
+                    matadors__lte=11,
+                )
+                & ~Q(matadors=0)
+                | Q(game="grand", matadors__gte=-4, matadors__lte=4) & ~Q(matadors=0),
+                name="game_matadors_where_they_exist",
+                violation_error_code="matadors_out_of_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(card_points__isnull=True) | Q(card_points__lte=120),
+                name="game_card_points_in_range",
+                violation_error_code="card_points_out_of_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=10),
+                name="game_tricks_in_range",
+                violation_error_code="tricks_out_of_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(declarer__isnull=True)
+                | Q(declarer__gte=1, declarer__lte=F("table_size")),
+                name="game_declarer_at_table",
+                violation_error_code="declarer_not_at_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(table_size=3)
+                | Q(declarer__isnull=True)
+                | ~Q(declarer=Mod(F("number") - 1, 4) + 1),
+                name="game_dealer_sits_out_at_4_table",
+                violation_error_code="declarer_is_dealer",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {_('Spiel')} {self.number}"
+
+    @property
+    def dealer(self) -> int:
+        """Seat position (1-based) of the dealer of this game."""
+        return scoring.dealer_seat(self.number, self.table_size) + 1
+
+
+class ListResultQuerySet(models.QuerySet["ListResult"]):
+    """Result rows narrowed to a scope, and the standings over them."""
+
+    def for_table(self, table: Table) -> ListResultQuerySet:
+        return self.filter(table=table)
+
+    def for_series(self, series: Series) -> ListResultQuerySet:
+        return self.filter(series=series)
+
+    def for_tournament(self, tournament: Tournament) -> ListResultQuerySet:
+        return self.filter(tournament=tournament)
+
+    def for_season(self, season: Season) -> ListResultQuerySet:
+        return self.filter(season=season)
+
+    def standings(self, *, lots_of: Tournament | None = None) -> list[StandingRow]:
+        """One row per player: the summed summary rows and the rank, in one grouped query.
+
+        Ranked by total, then more games won, then fewer lost (rules.md section 5); players
+        still level share the rank unless ``lots_of`` names the tournament whose recorded
+        draw by lot decides.
+        """
+        sums = {f"sum_{name}": Sum(name) for name in StandingRow.SUMMED}
+        order = [F("sum_total").desc(), F("sum_won").desc(), F("sum_lost").asc()]
+        rows = self.values("player_id").annotate(
+            player_name=F("player__name"),
+            club_name=F("player__club__name"),
+            lists=Count("id"),
+            **sums,
+        )
+        if lots_of is not None:
+            rows = rows.annotate(
+                lot=Subquery(
+                    Registration.objects.filter(
+                        tournament=lots_of, player=OuterRef("player_id")
+                    ).values("lot")[:1]
+                )
+            )
+            order.append(F("lot").asc(nulls_last=True))
+        rows = rows.annotate(rank=Window(Rank(), order_by=order)).order_by(
+            "rank", "player_name", "player_id"
+        )
+        return [
+            StandingRow(
+                rank=row["rank"],
+                player_id=row["player_id"],
+                player=row["player_name"],
+                club=row["club_name"] or "",
+                lists=row["lists"],
+                **{name: row[f"sum_{name}"] for name in StandingRow.SUMMED},
+            )
+            for row in rows
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One player's line in a standing: the HTML table, the CSV and the PDF all use it."""
+
+    SUMMED: ClassVar[tuple[str, ...]] = (
+        "game_points",
+        "won",
+        "lost",
+        "others_lost",
+        "bonus",
+        "total",
+    )
+
+    rank: int
+    player_id: int
+    player: str
+    club: str
+    lists: int
+    game_points: int
+    won: int
+    lost: int
+    others_lost: int
+    bonus: int
+    total: int
+
+
+class ListResult(models.Model):
+    """One player's summary rows of one list, written whenever the list changes.
+
+    Series, tournament, season and the player's team are copied here so that every standing
+    is one grouped query over this table.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="results")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="results")
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="results"
+    )
+    position = models.PositiveSmallIntegerField()
+    game_points = models.IntegerField(_("Spielpunkte"), default=0)
+    won = models.PositiveSmallIntegerField(_("gewonnen"), default=0)
+    lost = models.PositiveSmallIntegerField(_("verloren"), default=0)
+    others_lost = models.PositiveSmallIntegerField(_("verloren (andere)"), default=0)
+    bonus = models.IntegerField(_("Wertungspunkte"), default=0)
+    total = models.IntegerField(_("Gesamt"), default=0)
+
+    objects = ListResultQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "player"],
+                name="list_result_unique",
+                violation_error_code="list_result_exists",
+            ),
+            models.CheckConstraint(
+                condition=Q(total=F("game_points") + F("bonus")),
+                name="list_result_total_is_sum",
+                violation_error_code="list_result_total_wrong",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["tournament", "player"], name="list_result_tournament"),
+            models.Index(fields=["season", "player"], name="list_result_season"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.player}: {self.total}"
+
+
+class Change(models.Model):
+    """What happened to a list or a seating: who, when, before and after, and why."""
+
+    class Action(models.TextChoices):
+        GAME_RECORDED = "game_recorded", _("Spiel erfasst")
+        GAME_CORRECTED = "game_corrected", _("Spiel korrigiert")
+        GAME_DELETED = "game_deleted", _("Spiel gelöscht")
+        LIST_CLOSED = "list_closed", _("Liste abgeschlossen")
+        LIST_REOPENED = "list_reopened", _("Liste wieder geöffnet")
+        TABLES_DRAWN = "tables_drawn", _("Tische ausgelost")
+        SEATS_SWAPPED = "seats_swapped", _("Plätze getauscht")
+        IMPORTED = "imported", _("importiert")
+
+    at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="changes"
+    )
+    series = models.ForeignKey(
+        Series, null=True, blank=True, on_delete=models.CASCADE, related_name="changes"
+    )
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(_("Grund"), blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("Änderung")
+        verbose_name_plural = _("Änderungen")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"

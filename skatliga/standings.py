@@ -1,0 +1,178 @@
+"""Team standings, match points and players' statistics, from the per-list result rows.
+
+Player standings are ``ListResult.objects.for_…(…).standings()``; this module adds what
+needs a little arithmetic after the grouped query: league match points (rules.md section 7)
+and the statistics on a player's page.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Avg, Count, F, Q, Sum
+
+from skatliga.models import Game, ListResult, ListResultQuerySet, Player, Season
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    """One team's line: match points for and against, then Spielpunkte."""
+
+    rank: int
+    team_id: int
+    team: str
+    club: str
+    series: int
+    match_points: Fraction
+    match_points_against: Fraction
+    game_points: int
+
+    @property
+    def match_points_text(self) -> str:
+        """As printed: "7½ : 1½"."""
+        return f"{half_points(self.match_points)} : {half_points(self.match_points_against)}"
+
+
+def half_points(value: Fraction) -> str:
+    """Match points as printed: whole numbers, or with a half.
+
+    >>> half_points(Fraction(5, 2)), half_points(Fraction(3)), half_points(Fraction(1, 2))
+    ('2½', '3', '½')
+    """
+    whole, rest = divmod(value, 1)
+    if not rest:
+        return str(int(whole))
+    return f"{int(whole)}½" if whole else "½"
+
+
+def match_points(points: Mapping[int, int]) -> dict[int, tuple[Fraction, Fraction]]:
+    """Match points of the teams of one series, by their Spielpunkte.
+
+    The best of n teams gets n-1 : 0, the next n-2 : 1, down to 0 : n-1 (with four teams
+    3:0, 2:1, 1:2, 0:3). Teams level on Spielpunkte share the places' points evenly.
+
+    >>> mp = match_points({1: 3000, 2: 2500, 3: 2500, 4: 1000})
+    >>> [tuple(str(x) for x in mp[t]) for t in (1, 2, 3, 4)]
+    [('3', '0'), ('3/2', '3/2'), ('3/2', '3/2'), ('0', '3')]
+    """
+    n = len(points)
+    ordered = sorted(points, key=lambda team: -points[team])
+    result: dict[int, tuple[Fraction, Fraction]] = {}
+    place = 0
+    while place < n:
+        level = [t for t in ordered[place:] if points[t] == points[ordered[place]]]
+        places = range(place, place + len(level))
+        share = Fraction(sum(n - 1 - p for p in places), len(level))
+        for team in level:
+            result[team] = (share, n - 1 - share)
+        place += len(level)
+    return result
+
+
+def team_standings(results: ListResultQuerySet) -> list[TeamRow]:
+    """Teams ranked by match points, then Spielpunkte, over the series in ``results``.
+
+    One grouped query: the teams' Spielpunkte per series; match points are given within
+    each series among the teams that played it.
+    """
+    per_series = (
+        results.filter(team__isnull=False)
+        .values("series_id", "team_id")
+        .annotate(points=Sum("total"), team_name=F("team__name"), club_name=F("team__club__name"))
+        .order_by()
+    )
+    by_series: dict[int, dict[int, int]] = defaultdict(dict)
+    names: dict[int, tuple[str, str]] = {}
+    for row in per_series:
+        by_series[row["series_id"]][row["team_id"]] = row["points"]
+        names[row["team_id"]] = (row["team_name"], row["club_name"] or "")
+    plus: dict[int, Fraction] = defaultdict(Fraction)
+    minus: dict[int, Fraction] = defaultdict(Fraction)
+    game_points: dict[int, int] = defaultdict(int)
+    series: dict[int, int] = defaultdict(int)
+    for points in by_series.values():
+        for team, (won, lost) in match_points(points).items():
+            plus[team] += won
+            minus[team] += lost
+            game_points[team] += points[team]
+            series[team] += 1
+    ordered = sorted(names, key=lambda t: (-plus[t], -game_points[t], names[t][0]))
+    rows: list[TeamRow] = []
+    for position, team in enumerate(ordered, start=1):
+        level = rows and (rows[-1].match_points, rows[-1].game_points) == (
+            plus[team],
+            game_points[team],
+        )
+        rows.append(
+            TeamRow(
+                rank=rows[-1].rank if level else position,
+                team_id=team,
+                team=names[team][0],
+                club=names[team][1],
+                series=series[team],
+                match_points=plus[team],
+                match_points_against=minus[team],
+                game_points=game_points[team],
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStatistics:
+    """What a player's page shows about the games he declared."""
+
+    lists: int
+    games_declared: int
+    games_won: int
+    average_value: float
+    grand: int
+    null: int
+    hand: int
+
+    def share(self, count: int) -> float:
+        """``count`` as a percentage of the games declared."""
+        return 100 * count / self.games_declared if self.games_declared else 0.0
+
+    @property
+    def won_percent(self) -> float:
+        return self.share(self.games_won)
+
+
+def player_statistics(player: Player, season: Season | None = None) -> PlayerStatistics:
+    """Statistics over every game ``player`` declared (in ``season``, if given): one query."""
+    games = Game.objects.filter(
+        passed=False, table__seats__player=player, table__seats__position=F("declarer")
+    )
+    lists = ListResult.objects.filter(player=player)
+    if season is not None:
+        games = games.filter(table__series__tournament__season=season)
+        lists = lists.filter(season=season)
+    figures = games.aggregate(
+        declared=Count("id"),
+        won=Count("id", filter=Q(won=True)),
+        average=Avg("value"),
+        grand=Count("id", filter=Q(game="grand")),
+        null=Count("id", filter=Q(game__in=["null", "revolution"])),
+        hand=Count("id", filter=Q(hand=True)),
+    )
+    return PlayerStatistics(
+        lists=lists.count(),
+        games_declared=figures["declared"],
+        games_won=figures["won"],
+        average_value=float(figures["average"] or 0),
+        grand=figures["grand"],
+        null=figures["null"],
+        hand=figures["hand"],
+    )
+
+
+def series_totals(results: Iterable[ListResult]) -> list[tuple[str, int]]:
+    """(label, total) per series, in order, for a player's chart."""
+    return [
+        (f"{r.tournament.date:%d.%m.} S{r.series.number}", r.total)
+        for r in sorted(results, key=lambda r: (r.tournament.date, r.series.number))
+    ]

@@ -1,0 +1,179 @@
+"""What every printed page shares: the bundled font, number formats, page furniture.
+
+The font is DejaVu Sans, bundled in ``skatliga/fonts`` and embedded in every PDF, so that
+every name prints (the standard PDF fonts cannot draw Ł or Č). Page numbers ("Seite X von
+Y") are drawn when the document is saved, once the number of pages is known.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+from reportlab import rl_config
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+FONT = "DejaVuSans"
+BOLD = "DejaVuSans-Bold"
+MINUS = "\u2212"
+
+PAGE = A4
+MARGIN = 12 * mm
+FOOTER_Y = 7 * mm
+FOOTER_SIZE = 7
+BOTTOM = FOOTER_Y + 6 * mm
+
+# Compressed streams without the ASCII85 layer on top: smaller files, faster saving.
+rl_config.useA85 = 0
+
+
+def register_fonts() -> None:
+    """Register DejaVu Sans and its bold face with reportlab (once per process)."""
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    pdfmetrics.registerFont(TTFont(FONT, str(FONTS / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont(BOLD, str(FONTS / "DejaVuSans-Bold.ttf")))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
+
+
+def width(text: str, size: float, font: str = FONT) -> float:
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def signed(number: int) -> str:
+    """A number with its sign, as written on a list: ``+48``, ``−96``, ``0``.
+
+    >>> signed(48), signed(-96), signed(0)
+    ('+48', '−96', '0')
+    """
+    if number > 0:
+        return f"+{number}"
+    return f"{MINUS}{-number}" if number < 0 else "0"
+
+
+def plain(number: int) -> str:
+    """A number with a typographic minus: ``1332``, ``−32``.
+
+    >>> plain(1332), plain(-32)
+    ('1332', '−32')
+    """
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+def points(number: Fraction | int) -> str:
+    """Match points: whole numbers plain, halves as ``½``, other fractions as decimals.
+
+    >>> points(Fraction(3)), points(Fraction(3, 2)), points(Fraction(1, 2))
+    ('3', '1½', '½')
+    """
+    number = Fraction(number)
+    if number.denominator == 1:
+        return plain(int(number))
+    if number.denominator == 2:
+        whole = int(number)
+        return f"{whole or ''}½" if number > 0 else f"{MINUS}{-whole or ''}½"
+    return formats.number_format(float(number), 2)
+
+
+def date_text(date: datetime.date | None) -> str:
+    """A date in the active language's format (``21. November 2026``)."""
+    return formats.date_format(date, "DATE_FORMAT") if date else ""
+
+
+def page_label(page: int, pages: int) -> str:
+    return _("Seite %(page)d von %(pages)d") % {"page": page, "pages": pages}
+
+
+def numbered_canvas(footer: Callable[[Canvas, int, int], None]) -> type[Canvas]:
+    """A canvas class that holds its pages back until saving, then draws ``footer`` on each
+    with the page number and the number of pages (the "NumberedCanvas" recipe)."""
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            pages = len(self._pages)
+            for number, state in enumerate(self._pages, start=1):
+                self.__dict__.update(state)
+                footer(self, number, pages)
+                super().showPage()
+            super().save()
+
+    return NumberedCanvas
+
+
+def standard_footer(left: str) -> Callable[[Canvas, int, int], None]:
+    """A thin rule, ``left`` on the left and "Seite X von Y" on the right."""
+
+    def draw(canvas: Canvas, page: int, pages: int) -> None:
+        right_edge = PAGE[0] - MARGIN
+        canvas.saveState()
+        canvas.setLineWidth(0.4)
+        canvas.line(MARGIN, FOOTER_Y + 3.2 * mm, right_edge, FOOTER_Y + 3.2 * mm)
+        canvas.setFont(FONT, FOOTER_SIZE)
+        canvas.drawString(MARGIN, FOOTER_Y, left)
+        canvas.drawRightString(right_edge, FOOTER_Y, page_label(page, pages))
+        canvas.restoreState()
+
+    return draw
+
+
+def build(
+    flowables: Sequence[Flowable],
+    *,
+    title: str,
+    footer: str,
+    top: float = MARGIN,
+    on_page: Callable[[Canvas, BaseDocTemplate], None] | None = None,
+) -> bytes:
+    """Lay ``flowables`` out on A4 pages and return the PDF."""
+    register_fonts()
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=PAGE,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=top,
+        bottomMargin=BOTTOM,
+        title=title,
+        author="skatliga",
+        creator="skatliga",
+    )
+    frame = Frame(
+        doc.leftMargin,
+        doc.bottomMargin,
+        doc.width,
+        doc.height,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="body",
+    )
+    kwargs = {"onPage": on_page} if on_page else {}
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], **kwargs)])
+    doc.build(list(flowables), canvasmaker=numbered_canvas(standard_footer(footer)))
+    return buffer.getvalue()
+
+
+def frame_width() -> float:
+    return PAGE[0] - 2 * MARGIN

@@ -1,0 +1,481 @@
+"""Score sheets (Spielliste): one table's list on one A4 page, blank or completed.
+
+The layout follows the paper list clubs know: a header with tournament, date, series and
+table; one row per game with the game, the matadors, the level columns, the value and the
+players' running totals; the dealer marked "G" in his column (shaded where he sits out at a
+4-table), the declarer's new total in bold; the summary rows and a signature box per player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.platypus import Flowable, PageBreak, Table
+from reportlab.platypus.tables import CellStyle
+
+from skatliga.pdf.base import (
+    BOLD,
+    BOTTOM,
+    FONT,
+    MARGIN,
+    PAGE,
+    build,
+    date_text,
+    plain,
+    register_fonts,
+    signed,
+    width,
+)
+from skatliga.pdf.rows import LEVELS, SheetData, SheetPlayer
+
+TICK = "\u2713"
+
+# --- layout ----------------------------------------------------------------------------------
+
+BODY = 7.5
+SMALL = 6.5
+HEADER_HEIGHT = 20 * mm
+HEAD_ROW = 15 * mm
+SUMMARY_ROW = 4.4 * mm
+SIGNATURE_ROW = 11 * mm
+LEGEND_HEIGHT = 5 * mm
+MIN_ROW, MAX_ROW = 3.6 * mm, 5.6 * mm
+TOP = MARGIN - 2 * mm
+
+FIXED = (6.5 * mm, 21 * mm, 8.5 * mm) + (5.2 * mm,) * len(LEVELS) + (12 * mm,)
+NR, GAME, MATADORS, FIRST_LEVEL, VALUE = 0, 1, 2, 3, 3 + len(LEVELS)
+FIRST_PLAYER = VALUE + 1
+MARK_WIDTH = 5 * mm
+
+GRID = colors.Color(0.55, 0.55, 0.55)
+HEAD_BG = colors.Color(0.9, 0.9, 0.9)
+OUT_BG = colors.Color(0.82, 0.82, 0.82)
+DECLARER_BG = colors.Color(0.86, 0.91, 0.97)
+MUTED = colors.Color(0.35, 0.35, 0.35)
+
+NAME_SIZE = 8
+
+
+class Vertical(Flowable):
+    """A column heading set upwards, for the narrow level columns (smaller if it is long)."""
+
+    def __init__(self, text: str, size: float = SMALL, length: float = HEAD_ROW - 5) -> None:
+        super().__init__()
+        self.text = text
+        self.size = min(size, size * length / max(width(text, size, BOLD), 1))
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.size * 1.1, width(self.text, self.size, BOLD)
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.translate(self.size * 0.85, 0)
+        canvas.rotate(90)
+        canvas.setFont(BOLD, self.size)
+        canvas.drawString(0, 0, self.text)
+        canvas.restoreState()
+
+
+class PlayerHeading(Flowable):
+    """A player's name and club above his column: smaller type before wrapping a name."""
+
+    def __init__(self, player: SheetPlayer) -> None:
+        super().__init__()
+        self.player = player
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.size = NAME_SIZE
+        while self.size > SMALL and width(self.player.name, self.size, BOLD) > available_width:
+            self.size -= 0.5
+        self.names = simpleSplit(self.player.name, BOLD, self.size, available_width)[:3]
+        self.clubs = simpleSplit(self.player.club, FONT, SMALL, available_width)[:2]
+        self.height = len(self.names) * self.size * 1.15 + len(self.clubs) * SMALL * 1.15
+        return available_width, self.height
+
+    def draw(self) -> None:
+        canvas, middle = self.canv, self.width / 2
+        y = self.height - self.size
+        canvas.setFont(BOLD, self.size)
+        for line in self.names:
+            canvas.drawCentredString(middle, y, line)
+            y -= self.size * 1.15
+        y += self.size * 1.15 - SMALL * 1.2
+        canvas.setFont(FONT, SMALL)
+        for line in self.clubs:
+            canvas.drawCentredString(middle, y, line)
+            y -= SMALL * 1.15
+
+
+class SheetHeader(Flowable):
+    """Tournament, date and venue on the left; series and table in boxes on the right."""
+
+    def __init__(self, sheet: SheetData, blank: bool) -> None:
+        super().__init__()
+        self.sheet, self.blank = sheet, blank
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        return available_width, HEADER_HEIGHT
+
+    def draw(self) -> None:
+        canvas, sheet = self.canv, self.sheet
+        top = HEADER_HEIGHT
+        canvas.setFillColor(MUTED)
+        canvas.setFont(BOLD, 8)
+        if self.blank:
+            kind = _("Spielliste · Vordruck")
+        elif sheet.provisional:
+            kind = _("Spielliste · vorläufig")
+        else:
+            kind = _("Spielliste")
+        canvas.drawString(0, top - 8, kind)
+        canvas.setFillColor(colors.black)
+        box, gap = 24 * mm, 2 * mm
+        room = self.width - 2 * (box + gap) - 4 * mm
+        name, size = sheet.tournament, 14.0
+        while size > 9 and width(name, size, BOLD) > room:
+            size -= 0.5
+        canvas.setFont(BOLD, size)
+        canvas.drawString(0, top - 8 - size - 2, name)
+        canvas.setFont(FONT, 8.5)
+        details = [date_text(sheet.date), sheet.venue]
+        canvas.drawString(0, top - 8 - size - 14, " · ".join(d for d in details if d))
+        canvas.setFont(FONT, 7.5)
+        canvas.setFillColor(MUTED)
+        rules = [
+            _("Regelwerk: %(rules)s") % {"rules": sheet.rules},
+            _("Listenwertung: %(system)s") % {"system": sheet.system},
+            _("%(size)der-Tisch") % {"size": len(sheet.players)},
+        ]
+        canvas.drawString(0, 4, " · ".join(rules))
+        canvas.setFillColor(colors.black)
+        for index, (label, number) in enumerate(
+            ((_("Serie"), sheet.series), (_("Tisch"), sheet.table))
+        ):
+            x = self.width - (2 - index) * box - (1 - index) * gap
+            canvas.setLineWidth(0.8)
+            canvas.rect(x, 2, box, top - 2 * mm - 2)
+            canvas.setFont(FONT, 7)
+            canvas.drawCentredString(x + box / 2, top - 2 * mm - 9, label)
+            canvas.setFont(BOLD, 20)
+            canvas.drawCentredString(x + box / 2, 4 * mm, str(number))
+
+
+class TextLine(Flowable):
+    """One line of small text, drawn directly (no paragraph layout needed)."""
+
+    def __init__(self, text: str, size: float = SMALL) -> None:
+        super().__init__()
+        self.text, self.size = text, size
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return available_width, LEGEND_HEIGHT
+
+    def draw(self) -> None:
+        self.canv.setFont(FONT, self.size)
+        self.canv.setFillColor(MUTED)
+        self.canv.drawString(0, LEGEND_HEIGHT - self.size - 3, self.text)
+
+
+def _cell_style(
+    name: str,
+    *,
+    font: str = FONT,
+    size: float = BODY,
+    align: str = "CENTER",
+    color: colors.Color = colors.black,
+    valign: str = "MIDDLE",
+    top: float = 0,
+    bottom: float = 1.2,
+) -> CellStyle:
+    style = CellStyle(name)
+    style.fontname, style.fontsize, style.leading = font, size, size * 1.2
+    style.alignment, style.valign, style.color = align, valign, color
+    style.leftPadding = style.rightPadding = 1.5
+    style.topPadding, style.bottomPadding = top, bottom
+    return style
+
+
+# Shared cell styles: the table takes them ready-made instead of from per-cell commands.
+HEAD = _cell_style("head", font=BOLD, size=SMALL, valign="BOTTOM", bottom=2)
+NUMBER = _cell_style("number", color=MUTED)
+LABEL = _cell_style("label", align="LEFT")
+CENTRE = _cell_style("centre")
+RIGHT = _cell_style("right", align="RIGHT")
+MARK = _cell_style("mark", size=SMALL, color=MUTED)
+DECLARER = _cell_style("declarer", font=BOLD, align="RIGHT")
+SUM_LABEL = _cell_style("sum-label", size=SMALL, align="RIGHT")
+COUNT = _cell_style("count", size=SMALL, align="RIGHT", color=MUTED)
+TOTAL = _cell_style("total", font=BOLD, align="RIGHT")
+SIGN_LABEL = _cell_style("sign-label", size=SMALL, align="RIGHT", valign="TOP", top=2)
+
+
+@lru_cache(maxsize=16)
+def _label_style(size: float) -> CellStyle:
+    """The game column in a smaller size, for the rare label that is too long."""
+    return _cell_style(f"label-{size}", align="LEFT", size=size)
+
+
+class SheetTable(Table):
+    """A table that sets its text cells in one text object, grouped by font and colour.
+
+    Most cells of a list are empty or a few characters; drawing each through its own text
+    object, switching fonts and colours from cell to cell, would cost more than the rest of
+    the page together.
+    """
+
+    def draw(self) -> None:
+        self._runs: dict[tuple[str, float, object], list[tuple[float, float, str]]] = {}
+        super().draw()
+        text = self.canv.beginText()
+        for (font, size, color), cells in self._runs.items():
+            text.setFont(font, size)
+            text.setFillColor(color)
+            for x, y, value in cells:
+                text.setTextOrigin(x, y)
+                text._textOut(value)
+        self.canv.drawText(text)
+
+    def _drawCell(
+        self,
+        cellval: object,
+        cellstyle: CellStyle,
+        pos: tuple[float, float],
+        size: tuple[float, float],
+    ) -> None:
+        if type(cellval) is not str:
+            super()._drawCell(cellval, cellstyle, pos, size)
+            return
+        if not cellval:
+            return
+        style = cellstyle
+        x, y = pos
+        cell_width, cell_height = size
+        if style.valign == "MIDDLE":
+            y += (style.bottomPadding + cell_height - style.topPadding + style.leading) / 2
+        elif style.valign == "TOP":
+            y += cell_height - style.topPadding
+        else:
+            y += style.bottomPadding + style.leading
+        if style.alignment == "LEFT":
+            x += style.leftPadding
+        else:
+            room = cell_width - style.leftPadding - style.rightPadding
+            slack = room - _width(cellval, style.fontname, style.fontsize)
+            x += style.leftPadding + (slack if style.alignment == "RIGHT" else slack / 2)
+        key = style.fontname, style.fontsize, style.color
+        self._runs.setdefault(key, []).append((x, y - style.fontsize, cellval))
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, font: str, size: float) -> float:
+    return width(text, size, font)
+
+
+def _column_widths(players: int) -> list[float]:
+    total = PAGE[0] - 2 * MARGIN
+    per_player = (total - sum(FIXED)) / players
+    return [*FIXED, *(MARK_WIDTH, per_player - MARK_WIDTH) * players]
+
+
+def _row_height(games: int) -> float:
+    frame = PAGE[1] - TOP - BOTTOM
+    rest = HEADER_HEIGHT + HEAD_ROW + 5 * SUMMARY_ROW + SIGNATURE_ROW + LEGEND_HEIGHT + 2 * mm
+    return max(MIN_ROW, min(MAX_ROW, (frame - rest) / max(games, 1)))
+
+
+@lru_cache(maxsize=32)
+def _shape(players: int, games: int) -> tuple[tuple[tuple[CellStyle, ...], ...], tuple]:
+    """The cell styles and the lines of every sheet with this many players and rows."""
+    head = (HEAD,) * (FIRST_PLAYER + 2 * players)
+    game = (NUMBER, LABEL, CENTRE) + (CENTRE,) * len(LEVELS) + (RIGHT,) + (MARK, RIGHT) * players
+    summary = (SUM_LABEL,) * FIRST_PLAYER + (COUNT, RIGHT) * players
+    total = (TOTAL,) * (FIRST_PLAYER + 2 * players)
+    signature = (SIGN_LABEL,) * (FIRST_PLAYER + 2 * players)
+    cells = (head,) + (game,) * games + (summary,) * 4 + (total, signature)
+
+    first_summary, total_row = games + 1, games + 5
+    last = FIRST_PLAYER + 2 * players - 1
+    commands: list[tuple[object, ...]] = [
+        ("INNERGRID", (0, 0), (-1, -1), 0.25, GRID),
+        ("BOX", (0, 0), (-1, -1), 0.9, colors.black),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.black),
+        ("LINEBEFORE", (FIRST_LEVEL, 0), (FIRST_LEVEL, games), 0.6, colors.black),
+        ("LINEBEFORE", (VALUE, 0), (VALUE, games), 0.6, colors.black),
+        ("LINEABOVE", (0, first_summary), (-1, first_summary), 0.9, colors.black),
+        ("LINEABOVE", (0, total_row), (-1, total_row), 0.9, colors.black),
+        ("BACKGROUND", (0, total_row), (-1, total_row), HEAD_BG),
+        ("LINEABOVE", (0, total_row + 1), (-1, total_row + 1), 0.9, colors.black),
+    ]
+    commands += [("SPAN", (0, row), (VALUE, row)) for row in range(first_summary, total_row + 2)]
+    for seat in range(players):
+        mark = FIRST_PLAYER + 2 * seat
+        commands += [
+            ("SPAN", (mark, 0), (mark + 1, 0)),
+            ("SPAN", (mark, total_row), (mark + 1, total_row)),
+            ("SPAN", (mark, total_row + 1), (mark + 1, total_row + 1)),
+            ("LINEBEFORE", (mark, 0), (mark, -1), 0.9, colors.black),
+        ]
+    # A stronger line after each round of deals.
+    commands += [
+        ("LINEBELOW", (0, row), (last, row), 0.6, colors.black)
+        for row in range(players, games, players)
+    ]
+    return cells, tuple(commands)
+
+
+def _heading(sheet: SheetData) -> list[object]:
+    labels = (
+        _("Spiel"),
+        _("Hand"),
+        _("Schneider"),
+        _("angesagt"),
+        _("Schwarz"),
+        _("angesagt"),
+        _("offen"),
+    )
+    cells: list[object] = [_("Nr."), _("Spielart"), Vertical(_("Spitzen"))]
+    cells += [Vertical(label) for label in labels]
+    cells.append(_("Wert"))
+    for player in sheet.players:
+        cells += [PlayerHeading(player), ""]
+    return cells
+
+
+def _sheet_table(sheet: SheetData, blank: bool) -> Table:
+    players = len(sheet.players)
+    games = len(sheet.rows)
+    widths = _column_widths(players)
+    shape, lines = _shape(players, games)
+    styles = list(shape)
+    commands = list(lines)
+    dealer_mark = pgettext("dealer", "G")
+    game_room = widths[GAME] - 3
+    data: list[list[object]] = [_heading(sheet)]
+    previous = (0,) * players
+    empty = [""] * (VALUE - NR)
+    for index, row in enumerate(sheet.rows, start=1):
+        played = not blank and bool(row.game)
+        cells: list[object] = [str(row.number)]
+        if played:
+            cells += [row.game, row.matadors]
+            cells += [TICK if level in row.levels else "" for level in LEVELS]
+            cells.append("" if row.value is None else signed(row.value))
+        else:
+            cells += empty
+        totals = row.totals if played and row.totals else None
+        for seat in range(1, players + 1):
+            cells.append(dealer_mark if seat == row.dealer else "")
+            changed = totals is not None and (
+                seat == row.declarer or totals[seat - 1] != previous[seat - 1]
+            )
+            cells.append(plain(totals[seat - 1]) if changed and totals else "")
+        data.append(cells)
+        if totals is not None:
+            previous = totals
+        if row.sitting_out is not None:
+            column = FIRST_PLAYER + 2 * (row.sitting_out - 1)
+            commands.append(("BACKGROUND", (column, index), (column + 1, index), OUT_BG))
+        if not played:
+            continue
+        own: list[CellStyle] | None = None
+        if row.declarer is not None:
+            column = FIRST_PLAYER + 2 * (row.declarer - 1) + 1
+            commands.append(("BACKGROUND", (column, index), (column, index), DECLARER_BG))
+            styles[index] = own = list(styles[index])
+            own[column] = DECLARER
+        label_width = _width(row.game, FONT, BODY)
+        if label_width > game_room:
+            styles[index] = own = list(own or styles[index])
+            own[GAME] = _label_style(round(max(5.0, BODY * game_room / label_width), 1))
+    data += _summary(sheet, blank)
+    heights = [HEAD_ROW] + [_row_height(games)] * games + [SUMMARY_ROW] * 5 + [SIGNATURE_ROW]
+    return SheetTable(
+        data,
+        colWidths=widths,
+        rowHeights=heights,
+        style=commands,
+        repeatRows=1,
+        cellStyles=styles,
+        normalizedData=1,
+    )
+
+
+def _summary(sheet: SheetData, blank: bool) -> list[list[object]]:
+    players = len(sheet.players)
+    pad = [""] * VALUE
+    bonus, others = sheet.won_bonus, sheet.others_bonus
+    won_label, lost_label = _("gewonnene Spiele"), _("verlorene Spiele")
+    others_label = _("verlorene Spiele der Mitspieler")
+    if bonus is not None and others is not None:
+        won_label = f"{signed(bonus)} × {won_label}"
+        lost_label = f"{signed(-bonus)} × {lost_label}"
+        others_label = f"{signed(others)} × {others_label}"
+    rows: list[list[object]] = [
+        [_("Spielpunkte"), *pad],
+        [won_label, *pad],
+        [lost_label, *pad],
+        [others_label, *pad],
+        [_("Gesamt"), *pad],
+        [_("Unterschriften"), *pad],
+    ]
+    summary = () if blank else sheet.summary
+    for seat in range(players):
+        s = summary[seat] if seat < len(summary) else None
+        if s is None:
+            cells = [("", "")] * 5
+        else:
+            cells = [
+                ("", plain(s.game_points)),
+                (str(s.won), signed(bonus * s.won) if bonus and others else ""),
+                (str(s.lost), signed(-bonus * s.lost) if bonus and others else ""),
+                (str(s.others_lost), signed(others * s.others_lost) if bonus and others else ""),
+                (plain(s.total), ""),
+            ]
+        for row, pair in zip(rows, cells, strict=False):
+            row += pair
+        rows[5] += ["", ""]
+    return rows
+
+
+def _legend(sheet: SheetData) -> str:
+    dealer = pgettext("dealer", "G")
+    sits_out = len(sheet.players) == 4
+    parts = [
+        (_("%(mark)s = Geber (sitzt aus)") if sits_out else _("%(mark)s = Geber"))
+        % {"mark": dealer},
+        _("%(tick)s = Stufe zählt") % {"tick": TICK},
+        _("fett = Alleinspieler (neuer Stand)"),
+        _("Wert: Spielwert, verloren mit Minus"),
+    ]
+    return " · ".join(parts)
+
+
+def score_sheets_pdf(sheets: Sequence[SheetData], blank: bool = False) -> bytes:
+    """All ``sheets`` in one PDF, one list per page: blank forms or the completed lists."""
+    register_fonts()
+    flowables: list[Flowable] = [] if sheets else [TextLine(_("Keine Listen"))]
+    for index, sheet in enumerate(sheets):
+        if index:
+            flowables.append(PageBreak())
+        flowables += [SheetHeader(sheet, blank), _sheet_table(sheet, blank)]
+        flowables.append(TextLine(_legend(sheet)))
+    first = sheets[0] if sheets else None
+    title = _("Spielliste")
+    footer = title
+    if first is not None:
+        footer = _("%(tournament)s · Serie %(series)d") % {
+            "tournament": first.tournament,
+            "series": first.series,
+        }
+        title = f"{title} – {footer}"
+    return build(flowables, title=title, footer=footer, top=TOP)

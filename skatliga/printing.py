@@ -1,0 +1,186 @@
+"""What the printed pages show, read from the database: the only ORM reads behind the PDFs.
+
+Values, verdicts, running totals and summaries come from the engine through
+``services.list_rows`` and ``services.summarize``; this module only gathers them into the
+plain row objects of ``skatliga.pdf`` and names things in the active language.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+
+import scoring
+from scoring.lists import WON_BONUS
+from skatliga import pdf, services
+from skatliga.models import (
+    Game,
+    GameType,
+    ListResult,
+    ListSystem,
+    RuleSetName,
+    Season,
+    Seat,
+    Series,
+    Table,
+    Tournament,
+)
+from skatliga.pdf.base import date_text
+from skatliga.standings import team_standings
+
+
+def matadors_text(matadors: int | None) -> str:
+    """Matadors as written on a list: ``m2`` (with 2), ``o3`` (without 3)."""
+    if matadors is None:
+        return ""
+    if matadors > 0:
+        return _("m%(count)d") % {"count": matadors}
+    return _("o%(count)d") % {"count": -matadors}
+
+
+def game_label(game: Game, scored: scoring.ScoredGame) -> str:
+    """The game as the list names it: "Kreuz", "Grand", "Null ouvert Hand", "Herz Kontra"."""
+    words = [str(GameType(game.game).label)]
+    if not scored.steps:
+        if game.ouvert:
+            words.append(_("ouvert"))
+        if game.hand:
+            words.append(_("Hand"))
+    if game.re:
+        words.append(_("Re"))
+    elif game.kontra:
+        words.append(_("Kontra"))
+    if scored.overbid:
+        words.append(_("überreizt"))
+    return " ".join(words)
+
+
+def _rows(
+    table: Table, tournament: Tournament
+) -> tuple[list[pdf.SheetRow], tuple[scoring.ListSummary, ...]]:
+    size = table.size
+    system = tournament.list_system
+    scored = services.list_rows(table.games.all(), size, tournament.rule_set)
+    summaries = services.summarize(scored, size, system)
+    played = {game.number: (game, verdict) for game, verdict in scored}
+    count = max(tournament.games_per_list(size), max(played, default=0))
+    running = (0,) * size
+    rows = []
+    for number in range(1, count + 1):
+        dealer = scoring.dealer_seat(number, size)
+        sitting_out = dealer + 1 if size == 4 else None
+        game, verdict = played.get(number, (None, None))
+        if game is None:
+            rows.append(pdf.SheetRow(number, dealer + 1, sitting_out))
+        elif verdict is None or game.declarer is None:
+            rows.append(
+                pdf.SheetRow(number, dealer + 1, sitting_out, game=_("eingepasst"), totals=running)
+            )
+        else:
+            entries = scoring.row_scores(
+                verdict,
+                declarer=game.declarer - 1,
+                dealer=dealer,
+                table_size=size,
+                system=system,
+            )
+            running = tuple(a + b for a, b in zip(running, entries, strict=True))
+            rows.append(
+                pdf.SheetRow(
+                    number,
+                    dealer + 1,
+                    sitting_out,
+                    declarer=game.declarer,
+                    game=game_label(game, verdict),
+                    matadors=matadors_text(game.matadors),
+                    levels=frozenset(name for name, _count in verdict.steps[1:]),
+                    value=verdict.value if verdict.won else -verdict.value,
+                    totals=running,
+                )
+            )
+    return rows, summaries
+
+
+def sheet_data(table: Table) -> pdf.SheetData:
+    """One table's list as the score sheet prints it.
+
+    Reads the table's seats and games (prefetched by :func:`series_sheets`) and its
+    series and tournament.
+    """
+    series = table.series
+    tournament = series.tournament
+    rows, summaries = _rows(table, tournament)
+    seeger = tournament.list_system is scoring.ListSystem.SEEGER_FABIAN
+    return pdf.SheetData(
+        tournament=tournament.name,
+        date=tournament.date,
+        venue=tournament.venue,
+        series=series.number,
+        table=table.number,
+        rules=str(RuleSetName(tournament.rules).label),
+        system=str(ListSystem(tournament.scoring).label),
+        players=tuple(
+            pdf.SheetPlayer(seat.player.name, seat.player.club.name if seat.player.club else "")
+            for seat in table.seats.all()
+        ),
+        rows=tuple(rows),
+        summary=tuple(
+            pdf.SheetSummary(s.game_points, s.won, s.lost, s.others_lost, s.bonus, s.total)
+            for s in summaries
+        ),
+        won_bonus=WON_BONUS if seeger else None,
+        others_bonus=scoring.others_lost_bonus(table.size) if seeger else None,
+        provisional=not table.is_closed,
+    )
+
+
+def series_sheets(series: Series) -> list[pdf.SheetData]:
+    """Every table's list of a series, in table order, in three queries."""
+    tables = (
+        Table.objects.filter(series=series)
+        .select_related("series__tournament")
+        .prefetch_related(
+            Prefetch("seats", Seat.objects.select_related("player__club").order_by("position")),
+            Prefetch("games", Game.objects.order_by("number")),
+        )
+        .order_by("number")
+    )
+    return [sheet_data(table) for table in tables]
+
+
+def series_score_sheets_pdf(series: Series, *, blank: bool = False) -> bytes:
+    """All lists of a series in one PDF: blank forms to print before it, or the results."""
+    return pdf.score_sheets_pdf(series_sheets(series), blank=blank)
+
+
+def _tournament_line(tournament: Tournament) -> str:
+    parts = [tournament.name, date_text(tournament.date), tournament.venue]
+    return " · ".join(part for part in parts if part)
+
+
+def series_result_pdf(series: Series) -> bytes:
+    """The result list of one series."""
+    rows = ListResult.objects.for_series(series).standings()
+    title = _("Ergebnisliste Serie %(number)d") % {"number": series.number}
+    return pdf.standings_pdf(title, _tournament_line(series.tournament), rows)
+
+
+def tournament_result_pdf(tournament: Tournament) -> bytes:
+    """The result list of a tournament: the series totals summed, ties by the recorded lot."""
+    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    return pdf.standings_pdf(_("Ergebnisliste"), _tournament_line(tournament), rows, lists=True)
+
+
+def season_result_pdf(season: Season) -> bytes:
+    """The individual season ranking."""
+    rows = ListResult.objects.for_season(season).standings()
+    return pdf.standings_pdf(_("Einzelwertung"), season.name, rows, lists=True)
+
+
+def team_result_pdf(scope: Season | Tournament) -> bytes:
+    """The league table of a season, or of one match day."""
+    if isinstance(scope, Season):
+        results, subtitle = ListResult.objects.for_season(scope), scope.name
+    else:
+        results, subtitle = ListResult.objects.for_tournament(scope), _tournament_line(scope)
+    return pdf.team_standings_pdf(_("Mannschaftswertung"), subtitle, team_standings(results))

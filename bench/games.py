@@ -17,6 +17,8 @@ from scoring import (
     RuleSet,
     bid_values,
     card_points_possible,
+    dealer_seat,
+    score_game,
 )
 
 _TRUMP_GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND)
@@ -57,6 +59,31 @@ def random_game(rng: random.Random, rules: RuleSet = ISKO) -> tuple[Declaration,
         game, bid, matadors, hand=hand, schneider_announced=schneider_announced
     )
     return declaration, Outcome(card_points=card_points, tricks=tricks)
+
+
+def random_row(
+    rng: random.Random,
+    number: int,
+    table_size: int,
+    rules: RuleSet = ISKO,
+    *,
+    passed: float = 0.04,
+    redraw_lost: float = 0.5,
+) -> tuple[int, Declaration, Outcome] | None:
+    """Row ``number`` of a list: None (passed in) or a declarer's seat (0-based) and a game.
+
+    The declarer is never the dealer who sits out at a 4-table. A row is passed in with
+    probability ``passed``; a lost game is drawn again with probability ``redraw_lost``, so
+    that declarers win most games, as they do at real tables.
+    """
+    if rng.random() < passed:
+        return None
+    dealer = dealer_seat(number, table_size)
+    seat = rng.choice([s for s in range(table_size) if table_size == 3 or s != dealer])
+    declaration, outcome = random_game(rng, rules)
+    if rng.random() < redraw_lost and not score_game(declaration, outcome, rules).won:
+        declaration, outcome = random_game(rng, rules)
+    return seat, declaration, outcome
 
 
 def archive_game(declaration: Declaration, outcome: Outcome, declarer: str) -> dict[str, Any]:

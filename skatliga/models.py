@@ -398,11 +398,13 @@ class Game(models.Model):
                 condition=Q(matadors__isnull=True, game__in=["", *NULL_GAMES])
                 | Q(
                     game__in=[g for g in TRUMP_GAMES if g != "grand"],
+                    matadors__isnull=False,
                     matadors__gte=-11,
                     matadors__lte=11,
                 )
                 & ~Q(matadors=0)
-                | Q(game="grand", matadors__gte=-4, matadors__lte=4) & ~Q(matadors=0),
+                | Q(game="grand", matadors__isnull=False, matadors__gte=-4, matadors__lte=4)
+                & ~Q(matadors=0),
                 name="game_matadors_where_they_exist",
                 violation_error_code="matadors_out_of_range",
             ),

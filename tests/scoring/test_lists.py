@@ -48,9 +48,7 @@ def lost(game, matadors):
 
 def overbid_diamonds():
     # diamonds without 1 (18) bid 22 -> lost, charged 27
-    return score_game(
-        Declaration(game=D, bid=22, matadors=-1), Outcome(card_points=70, tricks=6)
-    )
+    return score_game(Declaration(game=D, bid=22, matadors=-1), Outcome(card_points=70, tricks=6))
 
 
 def summary_tuple(s):
@@ -59,23 +57,39 @@ def summary_tuple(s):
 
 # --- Seeger-Fabian per game -------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("make", "table_size", "expected"),
     [
         pytest.param(lambda: won(H, 1), 3, (70, 0), id="won hearts 20 -> 20+50=70, others 0"),
         pytest.param(lambda: won(H, 1), 4, (70, 0), id="won hearts 20 at a 4-table -> 70, 0"),
-        pytest.param(lambda: score_game(Declaration(game=G, bid=18, matadors=4, hand=True,
-                                                    ouvert=True),
-                                        Outcome(card_points=120, tricks=10)), 3, (314, 0),
-                     id="won grand ouvert 264 -> 264+50=314, 0"),
-        pytest.param(lambda: lost(H, 1), 3, (-90, 40),
-                     id="lost hearts 20 at a 3-table -> -40-50=-90, others +40"),
-        pytest.param(lambda: lost(H, 1), 4, (-90, 30),
-                     id="lost hearts 20 at a 4-table -> -90, others +30"),
-        pytest.param(overbid_diamonds, 3, (-104, 40),
-                     id="overbid diamonds charged 27 -> -54-50=-104, others +40"),
-        pytest.param(overbid_diamonds, 4, (-104, 30),
-                     id="overbid diamonds at a 4-table -> -104, others +30"),
+        pytest.param(
+            lambda: score_game(
+                Declaration(game=G, bid=18, matadors=4, hand=True, ouvert=True),
+                Outcome(card_points=120, tricks=10),
+            ),
+            3,
+            (314, 0),
+            id="won grand ouvert 264 -> 264+50=314, 0",
+        ),
+        pytest.param(
+            lambda: lost(H, 1),
+            3,
+            (-90, 40),
+            id="lost hearts 20 at a 3-table -> -40-50=-90, others +40",
+        ),
+        pytest.param(
+            lambda: lost(H, 1), 4, (-90, 30), id="lost hearts 20 at a 4-table -> -90, others +30"
+        ),
+        pytest.param(
+            overbid_diamonds,
+            3,
+            (-104, 40),
+            id="overbid diamonds charged 27 -> -54-50=-104, others +40",
+        ),
+        pytest.param(
+            overbid_diamonds, 4, (-104, 30), id="overbid diamonds at a 4-table -> -104, others +30"
+        ),
         pytest.param(lambda: None, 3, (0, 0), id="passed in at a 3-table -> 0, 0"),
         pytest.param(lambda: None, 4, (0, 0), id="passed in at a 4-table -> 0, 0"),
     ],
@@ -85,6 +99,7 @@ def test_seeger_fabian_per_game(make, table_size, expected):
 
 
 # --- dealer -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("game_number", "table_size", "seat"),
@@ -108,36 +123,81 @@ def test_dealer_seat(game_number, table_size, seat):
 
 # --- one row of the list ----------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("make", "declarer", "dealer", "table_size", "system", "expected"),
     [
-        pytest.param(lambda: won(H, 1), 1, 0, 3, CLASSIC, (0, 20, 0),
-                     id="classic 3-table won 20"),
-        pytest.param(lambda: lost(H, 1), 1, 0, 3, CLASSIC, (0, -40, 0),
-                     id="classic 3-table lost 20 -> -40"),
-        pytest.param(lambda: lost(H, 1), 2, 0, 4, CLASSIC, (0, 0, -40, 0),
-                     id="classic 4-table lost -> sitting-out dealer 0"),
-        pytest.param(lambda: lost(H, 1), 2, 0, 4, SF, (0, 0, -40, 0),
-                     id="seeger-fabian rows hold the list scores"),
-        pytest.param(lambda: won(H, 1), 1, 0, 3, ZERO_SUM, (-20, 40, -20),
-                     id="zero-sum 3-table won 20 -> declarer 2x20=40, others -20"),
-        pytest.param(lambda: lost(H, 1), 1, 0, 3, ZERO_SUM, (40, -80, 40),
-                     id="zero-sum 3-table lost 20: list -40 -> declarer 2x-40=-80, others +40"),
-        pytest.param(lambda: won(H, 1), 2, 0, 4, ZERO_SUM, (-20, -20, 60, -20),
-                     id="zero-sum 4-table won 20 -> declarer 3x20=60, dealer pays too"),
-        pytest.param(lambda: lost(H, 1), 2, 0, 4, ZERO_SUM, (40, 40, -120, 40),
-                     id="zero-sum 4-table lost: list -40 -> declarer 3x-40=-120, others +40"),
+        pytest.param(lambda: won(H, 1), 1, 0, 3, CLASSIC, (0, 20, 0), id="classic 3-table won 20"),
+        pytest.param(
+            lambda: lost(H, 1), 1, 0, 3, CLASSIC, (0, -40, 0), id="classic 3-table lost 20 -> -40"
+        ),
+        pytest.param(
+            lambda: lost(H, 1),
+            2,
+            0,
+            4,
+            CLASSIC,
+            (0, 0, -40, 0),
+            id="classic 4-table lost -> sitting-out dealer 0",
+        ),
+        pytest.param(
+            lambda: lost(H, 1),
+            2,
+            0,
+            4,
+            SF,
+            (0, 0, -40, 0),
+            id="seeger-fabian rows hold the list scores",
+        ),
+        pytest.param(
+            lambda: won(H, 1),
+            1,
+            0,
+            3,
+            ZERO_SUM,
+            (-20, 40, -20),
+            id="zero-sum 3-table won 20 -> declarer 2x20=40, others -20",
+        ),
+        pytest.param(
+            lambda: lost(H, 1),
+            1,
+            0,
+            3,
+            ZERO_SUM,
+            (40, -80, 40),
+            id="zero-sum 3-table lost 20: list -40 -> declarer 2x-40=-80, others +40",
+        ),
+        pytest.param(
+            lambda: won(H, 1),
+            2,
+            0,
+            4,
+            ZERO_SUM,
+            (-20, -20, 60, -20),
+            id="zero-sum 4-table won 20 -> declarer 3x20=60, dealer pays too",
+        ),
+        pytest.param(
+            lambda: lost(H, 1),
+            2,
+            0,
+            4,
+            ZERO_SUM,
+            (40, 40, -120, 40),
+            id="zero-sum 4-table lost: list -40 -> declarer 3x-40=-120, others +40",
+        ),
         pytest.param(lambda: None, None, 0, 3, ZERO_SUM, (0, 0, 0), id="passed in: all 0"),
         pytest.param(lambda: None, None, 1, 4, SF, (0, 0, 0, 0), id="passed in 4-table: all 0"),
     ],
 )
 def test_row_scores(make, declarer, dealer, table_size, system, expected):
-    assert row_scores(
-        make(), declarer=declarer, dealer=dealer, table_size=table_size, system=system
-    ) == expected
+    assert (
+        row_scores(make(), declarer=declarer, dealer=dealer, table_size=table_size, system=system)
+        == expected
+    )
 
 
 # --- the published sheets (rules.md section 5) ------------------------------------------
+
 
 def four_table_games():
     """Per seat the games declared; list scores summed by hand in the comments."""
@@ -204,7 +264,10 @@ def test_published_3_table_sheet():
 def test_published_4_table_sheet_classic_has_no_bonus():
     summaries = summarize_list(seat_rows(four_table_games(), 4), 4, CLASSIC)
     assert [(s.game_points, s.bonus, s.total) for s in summaries] == [
-        (492, 0, 492), (628, 0, 628), (660, 0, 660), (-32, 0, -32),
+        (492, 0, 492),
+        (628, 0, 628),
+        (660, 0, 660),
+        (-32, 0, -32),
     ]
 
 
@@ -231,13 +294,18 @@ def test_published_3_table_sheet_zero_sum():
 
 
 def test_published_totals_rank():
-    four = [RankEntry(1332, 12, 0), RankEntry(1308, 12, 2), RankEntry(1320, 10, 1),
-            RankEntry(108, 6, 5)]
+    four = [
+        RankEntry(1332, 12, 0),
+        RankEntry(1308, 12, 2),
+        RankEntry(1320, 10, 1),
+        RankEntry(108, 6, 5),
+    ]
     three = [RankEntry(1255, 20, 4), RankEntry(1368, 12, 0), RankEntry(1096, 9, 0)]
     assert (rank(four), rank(three)) == ([1, 3, 2, 4], [2, 1, 3])
 
 
 # --- small lists ------------------------------------------------------------------------
+
 
 def test_sitting_out_dealer_gets_others_lost_credit():
     # 4-table, seat 0 deals and sits out, seat 1 loses hearts with 1 (list -40)
@@ -261,11 +329,15 @@ def small_3_table_rows():
 @pytest.mark.parametrize(
     ("system", "expected"),
     [
-        pytest.param(SF, [(0, 40, 40), (20, 90, 110), (-48, -50, -98)],
-                     id="seeger-fabian: 40 O; 50+40; -50"),
+        pytest.param(
+            SF, [(0, 40, 40), (20, 90, 110), (-48, -50, -98)], id="seeger-fabian: 40 O; 50+40; -50"
+        ),
         pytest.param(CLASSIC, [(0, 0, 0), (20, 0, 20), (-48, 0, -48)], id="classic"),
-        pytest.param(ZERO_SUM, [(28, 0, 28), (88, 0, 88), (-116, 0, -116)],
-                     id="zero-sum: -20+48; 40+48; -20-96"),
+        pytest.param(
+            ZERO_SUM,
+            [(28, 0, 28), (88, 0, 88), (-116, 0, -116)],
+            id="zero-sum: -20+48; 40+48; -20-96",
+        ),
     ],
 )
 def test_small_list_by_system(system, expected):
@@ -276,7 +348,9 @@ def test_small_list_by_system(system, expected):
 def test_small_list_counts():
     summaries = summarize_list(small_3_table_rows(), 3, SF)
     assert [(s.won, s.lost, s.others_lost) for s in summaries] == [
-        (0, 0, 1), (1, 0, 1), (0, 1, 0),
+        (0, 0, 1),
+        (1, 0, 1),
+        (0, 1, 0),
     ]
 
 
@@ -288,6 +362,7 @@ def test_seeger_fabian_total_is_the_sum_of_per_game_points():
 
 # --- rank -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("entries", "ranks"),
     [
@@ -298,10 +373,14 @@ def test_seeger_fabian_total_is_the_sum_of_per_game_points():
         pytest.param([(100, 5, 2), (100, 5, 1)], [2, 1], id="tie: fewer games lost first"),
         pytest.param([(100, 5, 1, 2), (100, 5, 1, 1)], [2, 1], id="tie: lower lot first"),
         pytest.param([(100, 5, 1, 1), (100, 6, 1, 2)], [2, 1], id="lot only after won/lost"),
-        pytest.param([(300, 1, 0), (200, 1, 0), (200, 1, 0), (100, 1, 0)], [1, 2, 2, 4],
-                     id="shared ranks 1,2,2,4"),
-        pytest.param([(100, 5, 1), (100, 5, 1), (90, 5, 1)], [1, 1, 3],
-                     id="no lot drawn: shared first place"),
+        pytest.param(
+            [(300, 1, 0), (200, 1, 0), (200, 1, 0), (100, 1, 0)],
+            [1, 2, 2, 4],
+            id="shared ranks 1,2,2,4",
+        ),
+        pytest.param(
+            [(100, 5, 1), (100, 5, 1), (90, 5, 1)], [1, 1, 3], id="no lot drawn: shared first place"
+        ),
         pytest.param([], [], id="empty"),
     ],
 )
@@ -311,8 +390,12 @@ def test_rank(entries, ranks):
 
 def test_rank_does_not_depend_on_input_order():
     entries = [
-        RankEntry(300, 1, 0), RankEntry(200, 2, 0), RankEntry(200, 2, 0),
-        RankEntry(200, 1, 0), RankEntry(200, 1, 1), RankEntry(100, 1, 0),
+        RankEntry(300, 1, 0),
+        RankEntry(200, 2, 0),
+        RankEntry(200, 2, 0),
+        RankEntry(200, 1, 0),
+        RankEntry(200, 1, 1),
+        RankEntry(100, 1, 0),
     ]
     expected = [1, 2, 2, 4, 5, 6]
     for order in itertools.permutations(range(len(entries))):

@@ -35,7 +35,7 @@ def deal(game, held, skat=None):
     skat = list(skat or [])
     fillers = [c for c in ALL_CARDS if c not in trumps(game) and c not in held + skat]
     hand = list(held) + fillers[: 10 - len(held)]
-    fillers = fillers[10 - len(held):]
+    fillers = fillers[10 - len(held) :]
     skat += fillers[: 2 - len(skat)]
     assert len(hand) == 10 and len(skat) == 2 and len(set(hand + skat)) == 12
     return hand, skat
@@ -66,22 +66,62 @@ def test_matadors_in_the_hand(game, held, skat, matadors):
 @pytest.mark.parametrize(
     ("game", "held", "skat", "matadors"),
     [
-        pytest.param(G, ["HJ"], ["CJ", "D7"], 1,
-                     id="grand: without 2 on the hand, club jack in skat -> with 1"),
-        pytest.param(H, ["HJ", "HA"], ["CJ", "D7"], 1,
-                     id="hearts: without 2 on the hand, club jack in skat -> with 1"),
-        pytest.param(G, ["CJ", "SJ"], ["HJ", "D7"], 3,
-                     id="grand: with 2 on the hand, heart jack in skat -> with 3"),
-        pytest.param(G, ["CJ", "SJ", "HJ"], ["DJ", "D7"], 4,
-                     id="grand: with 3 on the hand, diamond jack in skat -> with 4"),
-        pytest.param(S, ["DJ"], ["CJ", "D7"], 1,
-                     id="spades: without 3 on the hand, club jack in skat -> with 1"),
-        pytest.param(G, ["DJ"], ["SJ", "D7"], -1,
-                     id="grand: without 3 on the hand, spade jack in skat -> without 1"),
-        pytest.param(G, [], ["DJ", "D7"], -3,
-                     id="grand: no jack on the hand, diamond jack in skat -> without 3"),
-        pytest.param(C, ["CJ", "SJ", "HJ", "DJ"], ["CA", "D7"], 5,
-                     id="clubs: 4 jacks on the hand, club ace in skat -> with 5"),
+        pytest.param(
+            G,
+            ["HJ"],
+            ["CJ", "D7"],
+            1,
+            id="grand: without 2 on the hand, club jack in skat -> with 1",
+        ),
+        pytest.param(
+            H,
+            ["HJ", "HA"],
+            ["CJ", "D7"],
+            1,
+            id="hearts: without 2 on the hand, club jack in skat -> with 1",
+        ),
+        pytest.param(
+            G,
+            ["CJ", "SJ"],
+            ["HJ", "D7"],
+            3,
+            id="grand: with 2 on the hand, heart jack in skat -> with 3",
+        ),
+        pytest.param(
+            G,
+            ["CJ", "SJ", "HJ"],
+            ["DJ", "D7"],
+            4,
+            id="grand: with 3 on the hand, diamond jack in skat -> with 4",
+        ),
+        pytest.param(
+            S,
+            ["DJ"],
+            ["CJ", "D7"],
+            1,
+            id="spades: without 3 on the hand, club jack in skat -> with 1",
+        ),
+        pytest.param(
+            G,
+            ["DJ"],
+            ["SJ", "D7"],
+            -1,
+            id="grand: without 3 on the hand, spade jack in skat -> without 1",
+        ),
+        pytest.param(
+            G,
+            [],
+            ["DJ", "D7"],
+            -3,
+            id="grand: no jack on the hand, diamond jack in skat -> without 3",
+        ),
+        pytest.param(
+            C,
+            ["CJ", "SJ", "HJ", "DJ"],
+            ["CA", "D7"],
+            5,
+            id="clubs: 4 jacks on the hand, club ace in skat -> with 5",
+        ),
     ],
 )
 def test_skat_counts_for_matadors(game, held, skat, matadors):
@@ -119,6 +159,7 @@ def test_suit_symbols_throughout():
 
 # --- errors -------------------------------------------------------------------------
 
+
 def _hand_with(first):
     hand, skat = deal(G, [])
     return [first] + hand[1:], skat
@@ -127,20 +168,55 @@ def _hand_with(first):
 @pytest.mark.parametrize(
     ("hand", "skat", "game", "code"),
     [
-        pytest.param(["CJ", "CJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
-                     ["H10", "HK"], G, "card_duplicate", id="duplicate in the hand"),
-        pytest.param(["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
-                     ["CJ", "HK"], G, "card_duplicate", id="duplicate between hand and skat"),
-        pytest.param(["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
-                     ["H10", "HT"], G, "card_duplicate", id="H10 and HT are the same card"),
-        pytest.param(["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7"],
-                     ["H10", "HK"], G, "hand_size", id="9 cards in the hand"),
-        pytest.param(["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA", "HQ"],
-                     ["H10", "HK"], G, "hand_size", id="11 cards in the hand"),
-        pytest.param(["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
-                     ["H10"], G, "skat_size", id="1 card in the skat"),
-        pytest.param(["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
-                     ["H10", "HK", "HQ"], G, "skat_size", id="3 cards in the skat"),
+        pytest.param(
+            ["CJ", "CJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
+            ["H10", "HK"],
+            G,
+            "card_duplicate",
+            id="duplicate in the hand",
+        ),
+        pytest.param(
+            ["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
+            ["CJ", "HK"],
+            G,
+            "card_duplicate",
+            id="duplicate between hand and skat",
+        ),
+        pytest.param(
+            ["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
+            ["H10", "HT"],
+            G,
+            "card_duplicate",
+            id="H10 and HT are the same card",
+        ),
+        pytest.param(
+            ["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7"],
+            ["H10", "HK"],
+            G,
+            "hand_size",
+            id="9 cards in the hand",
+        ),
+        pytest.param(
+            ["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA", "HQ"],
+            ["H10", "HK"],
+            G,
+            "hand_size",
+            id="11 cards in the hand",
+        ),
+        pytest.param(
+            ["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
+            ["H10"],
+            G,
+            "skat_size",
+            id="1 card in the skat",
+        ),
+        pytest.param(
+            ["CJ", "SJ", "SA", "S10", "SK", "SQ", "S9", "S8", "S7", "HA"],
+            ["H10", "HK", "HQ"],
+            G,
+            "skat_size",
+            id="3 cards in the skat",
+        ),
         pytest.param(*_hand_with("C6"), G, "card_unknown", id="no sixes in skat"),
         pytest.param(*_hand_with("XJ"), G, "card_unknown", id="unknown suit"),
         pytest.param(*_hand_with("H11"), G, "card_unknown", id="unknown rank"),

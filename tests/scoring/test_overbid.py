@@ -36,24 +36,87 @@ NULL_BELOW_BID = Problem(code="null_below_bid", field="bid", warning=True)
 # --- suit and grand -----------------------------------------------------------------
 
 OVERBID_CASES = [
-    pytest.param(decl(D, 22, matadors=-1), pts(70, 6), False, True, 27, -54,
-                 id="rules example: diamonds without 1 (18) bid 22 -> charged 3x9=27 -> -54"),
-    pytest.param(decl(D, 22, matadors=-1), pts(89, 7), False, True, 27, -54,
-                 id="diamonds without 1 bid 22, 89 points: still overbid -> 27 -> -54"),
-    pytest.param(decl(D, 22, matadors=-1), pts(40, 4), False, True, 27, -54,
-                 id="diamonds without 1 bid 22, lost in play too -> 27 -> -54"),
-    pytest.param(decl(D, 22, matadors=-1), pts(95, 8), True, False, 27, 27,
-                 id="schneider rescues: without 1, game 2, schneider 3 = 27 >= 22 -> won +27"),
-    pytest.param(decl(D, 22, matadors=-1), pts(120, 10), True, False, 36, 36,
-                 id="schwarz rescues: 1+1+1+1 = 4x9=36 >= 22 -> won +36"),
-    pytest.param(decl(D, 27, matadors=2), pts(70, 6), True, False, 27, 27,
-                 id="value equal to the bid is not overbid: with 2 = 3x9=27, bid 27"),
-    pytest.param(decl(H, 33, matadors=1, hand=True), pts(70, 6), False, True, 40, -80,
-                 id="hearts with 1 hand (30) bid 33 -> charged 4x10=40 -> -80"),
-    pytest.param(decl(G, 50, matadors=1), pts(80, 7), False, True, 72, -144,
-                 id="grand with 1 (48) bid 50 -> charged 3x24=72 -> -144"),
-    pytest.param(decl(D, 22, matadors=-1), pts(25, 2), False, False, 27, -54,
-                 id="declarer schneider counts: 1+1+1=3x9=27 >= 22 -> lost, not overbid, -54"),
+    pytest.param(
+        decl(D, 22, matadors=-1),
+        pts(70, 6),
+        False,
+        True,
+        27,
+        -54,
+        id="rules example: diamonds without 1 (18) bid 22 -> charged 3x9=27 -> -54",
+    ),
+    pytest.param(
+        decl(D, 22, matadors=-1),
+        pts(89, 7),
+        False,
+        True,
+        27,
+        -54,
+        id="diamonds without 1 bid 22, 89 points: still overbid -> 27 -> -54",
+    ),
+    pytest.param(
+        decl(D, 22, matadors=-1),
+        pts(40, 4),
+        False,
+        True,
+        27,
+        -54,
+        id="diamonds without 1 bid 22, lost in play too -> 27 -> -54",
+    ),
+    pytest.param(
+        decl(D, 22, matadors=-1),
+        pts(95, 8),
+        True,
+        False,
+        27,
+        27,
+        id="schneider rescues: without 1, game 2, schneider 3 = 27 >= 22 -> won +27",
+    ),
+    pytest.param(
+        decl(D, 22, matadors=-1),
+        pts(120, 10),
+        True,
+        False,
+        36,
+        36,
+        id="schwarz rescues: 1+1+1+1 = 4x9=36 >= 22 -> won +36",
+    ),
+    pytest.param(
+        decl(D, 27, matadors=2),
+        pts(70, 6),
+        True,
+        False,
+        27,
+        27,
+        id="value equal to the bid is not overbid: with 2 = 3x9=27, bid 27",
+    ),
+    pytest.param(
+        decl(H, 33, matadors=1, hand=True),
+        pts(70, 6),
+        False,
+        True,
+        40,
+        -80,
+        id="hearts with 1 hand (30) bid 33 -> charged 4x10=40 -> -80",
+    ),
+    pytest.param(
+        decl(G, 50, matadors=1),
+        pts(80, 7),
+        False,
+        True,
+        72,
+        -144,
+        id="grand with 1 (48) bid 50 -> charged 3x24=72 -> -144",
+    ),
+    pytest.param(
+        decl(D, 22, matadors=-1),
+        pts(25, 2),
+        False,
+        False,
+        27,
+        -54,
+        id="declarer schneider counts: 1+1+1=3x9=27 >= 22 -> lost, not overbid, -54",
+    ),
 ]
 
 
@@ -63,17 +126,26 @@ OVERBID_CASES = [
 def test_overbid(declaration, outcome, won, overbid, value, list_score):
     scored = score_game(declaration, outcome)
     assert (scored.won, scored.overbid, scored.value, scored.list_score) == (
-        won, overbid, value, list_score,
+        won,
+        overbid,
+        value,
+        list_score,
     )
 
 
 @pytest.mark.parametrize(
     ("outcome", "won", "value", "list_score"),
     [
-        pytest.param(Outcome(won=True), False, 27, -54,
-                     id="play won, but 18 < 22 -> lost, charged 27 -> -54"),
-        pytest.param(Outcome(won=True, schneider=True), True, 27, 27,
-                     id="play won with schneider -> 27 >= 22 -> won +27"),
+        pytest.param(
+            Outcome(won=True), False, 27, -54, id="play won, but 18 < 22 -> lost, charged 27 -> -54"
+        ),
+        pytest.param(
+            Outcome(won=True, schneider=True),
+            True,
+            27,
+            27,
+            id="play won with schneider -> 27 >= 22 -> won +27",
+        ),
     ],
 )
 def test_overbid_with_flag_outcome(outcome, won, value, list_score):
@@ -104,7 +176,10 @@ def test_hand_game_overbid_by_a_jack_in_the_skat():
     # with 1, game 2, hand 3 -> 3 x 11 = 33 < 55 -> lost, charged 5 x 11 = 55 -> -110
     scored = score_game(decl(S, 55, matadors=1, hand=True), pts(75, 6))
     assert (scored.won, scored.overbid, scored.value, scored.list_score) == (
-        False, True, 55, -110,
+        False,
+        True,
+        55,
+        -110,
     )
 
 
@@ -131,7 +206,10 @@ CHARGE_CASES = [
 def test_overbid_charge_reaches_the_bid(game, matadors, bid, charged):
     scored = score_game(decl(game, bid, matadors=matadors), pts(70, 6))
     assert (scored.won, scored.overbid, scored.value, scored.list_score) == (
-        False, True, charged, -2 * charged,
+        False,
+        True,
+        charged,
+        -2 * charged,
     )
     assert scored.value >= bid
 
@@ -164,7 +242,10 @@ NULL_BELOW_CASES = [
 def test_null_below_bid_is_lost_and_charged(kind, bid, charged, tricks):
     scored = score_game(decl(N, bid, **kind), Outcome(tricks=tricks))
     assert (scored.won, scored.overbid, scored.value, scored.list_score) == (
-        False, True, charged, -2 * charged,
+        False,
+        True,
+        charged,
+        -2 * charged,
     )
 
 
@@ -193,5 +274,8 @@ def test_null_reaching_the_bid_is_won_without_warning(kind, bid, value):
     scored = score_game(declaration, Outcome(tricks=0))
     assert check_game(declaration, Outcome(tricks=0)) == []
     assert (scored.won, scored.overbid, scored.value, scored.warnings) == (
-        True, False, value, (),
+        True,
+        False,
+        value,
+        (),
     )

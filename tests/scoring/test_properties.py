@@ -191,15 +191,20 @@ def test_flag_form_scores_like_card_points(declaration, outcome):
     by_points = score_game(declaration, outcome)
     by_flags = score_game(declaration, as_flags(declaration, outcome))
     assert (by_flags.won, by_flags.overbid, by_flags.value, by_flags.list_score) == (
-        by_points.won, by_points.overbid, by_points.value, by_points.list_score,
+        by_points.won,
+        by_points.overbid,
+        by_points.value,
+        by_points.list_score,
     )
 
 
 # --- lists ------------------------------------------------------------------------------------
 
+
 @cache
 def game_pool():
     """A few scored games (won, lost, overbid, null); index 0 is a passed-in game."""
+
     def s(game, bid, outcome, **kw):
         return score_game(Declaration(game=game, bid=bid, **kw), outcome)
 
@@ -252,7 +257,10 @@ def test_seeger_fabian_summary_counts_and_bonus(table_list):
         others_lost = sum(1 for r in played if r.declarer != seat and not r.scored.won)
         game_points = sum(r.scored.list_score for r in played if r.declarer == seat)
         assert (summary.game_points, summary.won, summary.lost, summary.others_lost) == (
-            game_points, won, lost, others_lost,
+            game_points,
+            won,
+            lost,
+            others_lost,
         )
         assert summary.bonus == 50 * (won - lost) + per_seat * others_lost
 
@@ -276,7 +284,10 @@ def test_zero_sum_rows_and_totals_sum_to_zero(table_list):
     table_size, rows = table_list
     for r in rows:
         scores = row_scores(
-            r.scored, declarer=r.declarer, dealer=r.dealer, table_size=table_size,
+            r.scored,
+            declarer=r.declarer,
+            dealer=r.dealer,
+            table_size=table_size,
             system=ListSystem.ZERO_SUM,
         )
         assert sum(scores) == 0
@@ -286,6 +297,7 @@ def test_zero_sum_rows_and_totals_sum_to_zero(table_list):
 
 
 # --- rank ---------------------------------------------------------------------------------------
+
 
 @st.composite
 def rank_inputs(draw):

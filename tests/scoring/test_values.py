@@ -86,46 +86,101 @@ def test_base_and_level_are_reported(game, matadors, base, level):
 # --- every further level ------------------------------------------------------
 
 LEVEL_CASES = [
-    pytest.param(decl(H, matadors=1), pts(70, 6), 20,
-                 id="hearts with 1, game 2 -> 2x10=20"),
-    pytest.param(decl(H, matadors=1, hand=True), pts(70, 6), 30,
-                 id="hearts with 1, game 2, hand 3 -> 3x10=30"),
-    pytest.param(decl(H, matadors=1), pts(90, 8), 30,
-                 id="hearts with 1, game 2, schneider 3 (declarer 90) -> 30"),
-    pytest.param(decl(H, matadors=1), pts(89, 7), 20,
-                 id="hearts with 1, declarer 89 is not schneider -> 20"),
-    pytest.param(decl(H, matadors=1), pts(120, 10), 40,
-                 id="hearts with 1, game 2, schneider 3, schwarz 4 -> 40"),
-    pytest.param(decl(H, matadors=1), pts(120, 9), 30,
-                 id="hearts with 1, 120 points in 9 tricks: schneider 3, no schwarz -> 30"),
-    pytest.param(decl(H, matadors=1, hand=True), pts(120, 10), 50,
-                 id="hearts with 1, game 2, hand 3, schneider 4, schwarz 5 -> 50"),
-    pytest.param(decl(G, matadors=1), pts(100, 8), 72,
-                 id="grand with 1, game 2, schneider 3 -> 3x24=72"),
-    pytest.param(decl(G, matadors=-4, hand=True), pts(70, 6), 144,
-                 id="grand without 4, game 5, hand 6 -> 6x24=144"),
-    pytest.param(decl(H, matadors=-2, hand=True, schneider_announced=True), pts(95, 8), 60,
-                 id="hearts without 2, game 3, hand 4, schneider 5, announced 6 -> 60"),
-    pytest.param(decl(H, matadors=-2, hand=True, schneider_announced=True), pts(120, 10), 70,
-                 id="hearts without 2, hand, schneider announced, schwarz 7 -> 70"),
-    pytest.param(decl(S, matadors=1, hand=True, schwarz_announced=True), pts(120, 10), 77,
-                 id="spades with 1, game 2, hand 3, schneider 4, ann. 5, schwarz 6, ann. 7 -> 77"),
-    pytest.param(decl(S, matadors=1, hand=True, schneider_announced=True,
-                      schwarz_announced=True), pts(120, 10), 77,
-                 id="schwarz announced with explicit schneider announced: still 7x11=77"),
-    pytest.param(decl(C, matadors=2, hand=True, ouvert=True), pts(120, 10), 108,
-                 id="ISkO: clubs ouvert with 2 -> 2+1+hand+schn+ann+schw+ann+ouvert=9x12=108"),
-    pytest.param(decl(C, matadors=2, hand=True, ouvert=True, schneider_announced=True,
-                      schwarz_announced=True), pts(120, 10), 108,
-                 id="clubs ouvert with 2, announcements also flagged: never counted twice -> 108"),
-    pytest.param(decl(G, matadors=4, hand=True, ouvert=True), pts(120, 10), 264,
-                 id="ISkO: grand ouvert with 4 -> 11x24=264"),
-    pytest.param(decl(C, matadors=11, hand=True, ouvert=True), pts(120, 10), 216,
-                 id="clubs ouvert with 11 -> 11+7=18x12=216"),
-    pytest.param(decl(D, matadors=1), pts(61, 5), 18,
-                 id="lowest: diamonds with 1 -> 2x9=18"),
-    pytest.param(decl(D, matadors=-1), pts(61, 5), 18,
-                 id="lowest: diamonds without 1 -> 2x9=18"),
+    pytest.param(decl(H, matadors=1), pts(70, 6), 20, id="hearts with 1, game 2 -> 2x10=20"),
+    pytest.param(
+        decl(H, matadors=1, hand=True),
+        pts(70, 6),
+        30,
+        id="hearts with 1, game 2, hand 3 -> 3x10=30",
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        pts(90, 8),
+        30,
+        id="hearts with 1, game 2, schneider 3 (declarer 90) -> 30",
+    ),
+    pytest.param(
+        decl(H, matadors=1), pts(89, 7), 20, id="hearts with 1, declarer 89 is not schneider -> 20"
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        pts(120, 10),
+        40,
+        id="hearts with 1, game 2, schneider 3, schwarz 4 -> 40",
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        pts(120, 9),
+        30,
+        id="hearts with 1, 120 points in 9 tricks: schneider 3, no schwarz -> 30",
+    ),
+    pytest.param(
+        decl(H, matadors=1, hand=True),
+        pts(120, 10),
+        50,
+        id="hearts with 1, game 2, hand 3, schneider 4, schwarz 5 -> 50",
+    ),
+    pytest.param(
+        decl(G, matadors=1), pts(100, 8), 72, id="grand with 1, game 2, schneider 3 -> 3x24=72"
+    ),
+    pytest.param(
+        decl(G, matadors=-4, hand=True),
+        pts(70, 6),
+        144,
+        id="grand without 4, game 5, hand 6 -> 6x24=144",
+    ),
+    pytest.param(
+        decl(H, matadors=-2, hand=True, schneider_announced=True),
+        pts(95, 8),
+        60,
+        id="hearts without 2, game 3, hand 4, schneider 5, announced 6 -> 60",
+    ),
+    pytest.param(
+        decl(H, matadors=-2, hand=True, schneider_announced=True),
+        pts(120, 10),
+        70,
+        id="hearts without 2, hand, schneider announced, schwarz 7 -> 70",
+    ),
+    pytest.param(
+        decl(S, matadors=1, hand=True, schwarz_announced=True),
+        pts(120, 10),
+        77,
+        id="spades with 1, game 2, hand 3, schneider 4, ann. 5, schwarz 6, ann. 7 -> 77",
+    ),
+    pytest.param(
+        decl(S, matadors=1, hand=True, schneider_announced=True, schwarz_announced=True),
+        pts(120, 10),
+        77,
+        id="schwarz announced with explicit schneider announced: still 7x11=77",
+    ),
+    pytest.param(
+        decl(C, matadors=2, hand=True, ouvert=True),
+        pts(120, 10),
+        108,
+        id="ISkO: clubs ouvert with 2 -> 2+1+hand+schn+ann+schw+ann+ouvert=9x12=108",
+    ),
+    pytest.param(
+        decl(
+            C, matadors=2, hand=True, ouvert=True, schneider_announced=True, schwarz_announced=True
+        ),
+        pts(120, 10),
+        108,
+        id="clubs ouvert with 2, announcements also flagged: never counted twice -> 108",
+    ),
+    pytest.param(
+        decl(G, matadors=4, hand=True, ouvert=True),
+        pts(120, 10),
+        264,
+        id="ISkO: grand ouvert with 4 -> 11x24=264",
+    ),
+    pytest.param(
+        decl(C, matadors=11, hand=True, ouvert=True),
+        pts(120, 10),
+        216,
+        id="clubs ouvert with 11 -> 11+7=18x12=216",
+    ),
+    pytest.param(decl(D, matadors=1), pts(61, 5), 18, id="lowest: diamonds with 1 -> 2x9=18"),
+    pytest.param(decl(D, matadors=-1), pts(61, 5), 18, id="lowest: diamonds without 1 -> 2x9=18"),
 ]
 
 
@@ -136,30 +191,90 @@ def test_won_game_value(declaration, outcome, value):
 
 
 LOST_CASES = [
-    pytest.param(decl(H, matadors=1), pts(60, 5), 20, -40,
-                 id="hearts with 1 at 60:60 is lost: 2x10=20 -> -40"),
-    pytest.param(decl(H, matadors=1), pts(31, 3), 20, -40,
-                 id="hearts with 1, declarer 31: no schneider -> 20 -> -40"),
-    pytest.param(decl(H, matadors=1), pts(30, 3), 30, -60,
-                 id="hearts with 1, declarer 30: schneider 3 -> 30 -> -60"),
-    pytest.param(decl(H, matadors=1), pts(0, 1), 30, -60,
-                 id="hearts with 1, 0 points but 1 trick: schneider, no schwarz -> 30 -> -60"),
-    pytest.param(decl(H, matadors=1), pts(10, 0), 40, -80,
-                 id="hearts with 1, no trick (10 in skat): schneider 3, schwarz 4 -> 40 -> -80"),
-    pytest.param(decl(G, matadors=2), pts(0, 0), 120, -240,
-                 id="grand with 2, no trick: 2+1+1+1=5x24=120 -> -240"),
-    pytest.param(decl(H, matadors=1, hand=True), pts(50, 4), 30, -60,
-                 id="hearts with 1 hand lost: 3x10=30 -> -2x30=-60 (hand doubled too)"),
-    pytest.param(decl(H, matadors=1, hand=True, schneider_announced=True), pts(89, 7), 50, -100,
-                 id="hearts with 1 hand, schneider announced, 89: 1+1+1+1+1=5x10=50 -> -100"),
-    pytest.param(decl(H, matadors=1, hand=True, schneider_announced=True), pts(20, 2), 50, -100,
-                 id="hand, schneider announced, declarer 20: schneider once, 50 -> -100"),
-    pytest.param(decl(S, matadors=1, hand=True, schwarz_announced=True), pts(120, 9), 77, -154,
-                 id="spades with 1 hand, schwarz announced, 120 in 9 tricks: 7x11=77 -> -154"),
-    pytest.param(decl(C, matadors=2, hand=True, ouvert=True), pts(110, 9), 108, -216,
-                 id="clubs ouvert with 2, 9 tricks: lost 9x12=108 -> -216"),
-    pytest.param(decl(C, matadors=2, hand=True, ouvert=True), pts(0, 0), 108, -216,
-                 id="clubs ouvert with 2, no trick: levels never twice -> 108 -> -216"),
+    pytest.param(
+        decl(H, matadors=1),
+        pts(60, 5),
+        20,
+        -40,
+        id="hearts with 1 at 60:60 is lost: 2x10=20 -> -40",
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        pts(31, 3),
+        20,
+        -40,
+        id="hearts with 1, declarer 31: no schneider -> 20 -> -40",
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        pts(30, 3),
+        30,
+        -60,
+        id="hearts with 1, declarer 30: schneider 3 -> 30 -> -60",
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        pts(0, 1),
+        30,
+        -60,
+        id="hearts with 1, 0 points but 1 trick: schneider, no schwarz -> 30 -> -60",
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        pts(10, 0),
+        40,
+        -80,
+        id="hearts with 1, no trick (10 in skat): schneider 3, schwarz 4 -> 40 -> -80",
+    ),
+    pytest.param(
+        decl(G, matadors=2),
+        pts(0, 0),
+        120,
+        -240,
+        id="grand with 2, no trick: 2+1+1+1=5x24=120 -> -240",
+    ),
+    pytest.param(
+        decl(H, matadors=1, hand=True),
+        pts(50, 4),
+        30,
+        -60,
+        id="hearts with 1 hand lost: 3x10=30 -> -2x30=-60 (hand doubled too)",
+    ),
+    pytest.param(
+        decl(H, matadors=1, hand=True, schneider_announced=True),
+        pts(89, 7),
+        50,
+        -100,
+        id="hearts with 1 hand, schneider announced, 89: 1+1+1+1+1=5x10=50 -> -100",
+    ),
+    pytest.param(
+        decl(H, matadors=1, hand=True, schneider_announced=True),
+        pts(20, 2),
+        50,
+        -100,
+        id="hand, schneider announced, declarer 20: schneider once, 50 -> -100",
+    ),
+    pytest.param(
+        decl(S, matadors=1, hand=True, schwarz_announced=True),
+        pts(120, 9),
+        77,
+        -154,
+        id="spades with 1 hand, schwarz announced, 120 in 9 tricks: 7x11=77 -> -154",
+    ),
+    pytest.param(
+        decl(C, matadors=2, hand=True, ouvert=True),
+        pts(110, 9),
+        108,
+        -216,
+        id="clubs ouvert with 2, 9 tricks: lost 9x12=108 -> -216",
+    ),
+    pytest.param(
+        decl(C, matadors=2, hand=True, ouvert=True),
+        pts(0, 0),
+        108,
+        -216,
+        id="clubs ouvert with 2, no trick: levels never twice -> 108 -> -216",
+    ),
 ]
 
 
@@ -167,22 +282,27 @@ LOST_CASES = [
 def test_lost_game_value_and_list_score(declaration, outcome, value, list_score):
     scored = score_game(declaration, outcome)
     assert (scored.won, scored.overbid, scored.value, scored.list_score) == (
-        False, False, value, list_score,
+        False,
+        False,
+        value,
+        list_score,
     )
 
 
 def test_decision_lost_grand_hand_with_4_schneider_announced_declarer_89():
     # rules.md section 3 DECISION: with 4, game 5, hand 6, schneider 7,
     # schneider announced 8 -> 8 x 24 = 192, list -2 x 192 = -384
-    scored = score_game(
-        decl(G, matadors=4, hand=True, schneider_announced=True), pts(89, 7)
-    )
+    scored = score_game(decl(G, matadors=4, hand=True, schneider_announced=True), pts(89, 7))
     assert (scored.won, scored.level, scored.value, scored.list_score) == (
-        False, 8, 192, -384,
+        False,
+        8,
+        192,
+        -384,
     )
 
 
 # --- which levels were reached --------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("outcome", "schneider", "schwarz"),
@@ -204,23 +324,48 @@ def test_schneider_by_points_schwarz_by_tricks(outcome, schneider, schwarz):
 
 # --- won / lost verdict ------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("declaration", "outcome", "won"),
     [
         pytest.param(decl(C, matadors=1), pts(61, 5), True, id="61 wins"),
         pytest.param(decl(C, matadors=1), pts(60, 5), False, id="60:60 is lost"),
-        pytest.param(decl(C, matadors=1, hand=True, schneider_announced=True), pts(89, 7),
-                     False, id="schneider announced, 89: lost"),
-        pytest.param(decl(C, matadors=1, hand=True, schneider_announced=True), pts(90, 8),
-                     True, id="schneider announced, 90: won"),
-        pytest.param(decl(C, matadors=1, hand=True, schwarz_announced=True), pts(120, 9),
-                     False, id="schwarz announced, 120 in 9 tricks: lost"),
-        pytest.param(decl(C, matadors=1, hand=True, schwarz_announced=True), pts(120, 10),
-                     True, id="schwarz announced, 10 tricks: won"),
-        pytest.param(decl(G, matadors=1, hand=True, ouvert=True), pts(115, 9),
-                     False, id="grand ouvert, 9 tricks: lost"),
-        pytest.param(decl(G, matadors=1, hand=True, ouvert=True), pts(120, 10),
-                     True, id="grand ouvert, 10 tricks: won"),
+        pytest.param(
+            decl(C, matadors=1, hand=True, schneider_announced=True),
+            pts(89, 7),
+            False,
+            id="schneider announced, 89: lost",
+        ),
+        pytest.param(
+            decl(C, matadors=1, hand=True, schneider_announced=True),
+            pts(90, 8),
+            True,
+            id="schneider announced, 90: won",
+        ),
+        pytest.param(
+            decl(C, matadors=1, hand=True, schwarz_announced=True),
+            pts(120, 9),
+            False,
+            id="schwarz announced, 120 in 9 tricks: lost",
+        ),
+        pytest.param(
+            decl(C, matadors=1, hand=True, schwarz_announced=True),
+            pts(120, 10),
+            True,
+            id="schwarz announced, 10 tricks: won",
+        ),
+        pytest.param(
+            decl(G, matadors=1, hand=True, ouvert=True),
+            pts(115, 9),
+            False,
+            id="grand ouvert, 9 tricks: lost",
+        ),
+        pytest.param(
+            decl(G, matadors=1, hand=True, ouvert=True),
+            pts(120, 10),
+            True,
+            id="grand ouvert, 10 tricks: won",
+        ),
     ],
 )
 def test_won_or_lost(declaration, outcome, won):
@@ -241,7 +386,11 @@ NULL_KINDS = [
 def test_null_won_without_a_trick(kind, value):
     scored = score_game(decl(N, **kind), Outcome(tricks=0))
     assert (scored.won, scored.value, scored.base, scored.level, scored.list_score) == (
-        True, value, value, None, value,
+        True,
+        value,
+        value,
+        None,
+        value,
     )
 
 
@@ -254,24 +403,57 @@ def test_null_lost_with_one_trick_counts_double(kind, value):
 # --- the flag form of the outcome --------------------------------------------------
 
 FLAG_CASES = [
-    pytest.param(decl(H, matadors=1), flags(True), pts(70, 6), True, 20, 20,
-                 id="won: 2x10=20"),
-    pytest.param(decl(H, matadors=1), flags(True, schneider=True), pts(95, 8), True, 30, 30,
-                 id="won schneider: 3x10=30"),
-    pytest.param(decl(H, matadors=1), flags(True, True, True), pts(120, 10), True, 40, 40,
-                 id="won schneider schwarz: 4x10=40"),
-    pytest.param(decl(H, matadors=1), flags(False), pts(50, 4), False, 20, -40,
-                 id="lost: 20 -> -40"),
-    pytest.param(decl(H, matadors=1), flags(False, schneider=True), pts(20, 2), False, 30, -60,
-                 id="lost schneider: 30 -> -60"),
-    pytest.param(decl(H, matadors=1), flags(False, True, True), pts(10, 0), False, 40, -80,
-                 id="lost schwarz: 40 -> -80"),
-    pytest.param(decl(H, matadors=-2, hand=True, schneider_announced=True),
-                 flags(True, schneider=True), pts(95, 8), True, 60, 60,
-                 id="hand, schneider announced, won: 6x10=60"),
+    pytest.param(decl(H, matadors=1), flags(True), pts(70, 6), True, 20, 20, id="won: 2x10=20"),
+    pytest.param(
+        decl(H, matadors=1),
+        flags(True, schneider=True),
+        pts(95, 8),
+        True,
+        30,
+        30,
+        id="won schneider: 3x10=30",
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        flags(True, True, True),
+        pts(120, 10),
+        True,
+        40,
+        40,
+        id="won schneider schwarz: 4x10=40",
+    ),
+    pytest.param(
+        decl(H, matadors=1), flags(False), pts(50, 4), False, 20, -40, id="lost: 20 -> -40"
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        flags(False, schneider=True),
+        pts(20, 2),
+        False,
+        30,
+        -60,
+        id="lost schneider: 30 -> -60",
+    ),
+    pytest.param(
+        decl(H, matadors=1),
+        flags(False, True, True),
+        pts(10, 0),
+        False,
+        40,
+        -80,
+        id="lost schwarz: 40 -> -80",
+    ),
+    pytest.param(
+        decl(H, matadors=-2, hand=True, schneider_announced=True),
+        flags(True, schneider=True),
+        pts(95, 8),
+        True,
+        60,
+        60,
+        id="hand, schneider announced, won: 6x10=60",
+    ),
     pytest.param(decl(N), flags(True), Outcome(tricks=0), True, 23, 23, id="null won 23"),
-    pytest.param(decl(N), flags(False), Outcome(tricks=2), False, 23, -46,
-                 id="null lost -46"),
+    pytest.param(decl(N), flags(False), Outcome(tricks=2), False, 23, -46, id="null lost -46"),
 ]
 
 
@@ -296,6 +478,7 @@ def test_both_outcome_forms_given_and_agreeing():
 
 
 # --- the breakdown (documented example in engine-api.md) ----------------------------
+
 
 @pytest.mark.parametrize(
     ("lang", "text"),

@@ -1,0 +1,243 @@
+"""The database's own guard: every named constraint refuses a bad direct write."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.db import IntegrityError, connection, models, transaction
+from django.db.models import ProtectedError
+
+import scoring
+from skatliga import services
+from skatliga.models import (
+    Game,
+    GameType,
+    ListResult,
+    ListSystem,
+    Player,
+    Registration,
+    RuleSetName,
+    Season,
+    Seat,
+    Series,
+    Table,
+    Team,
+    Tournament,
+)
+from tests.web.factories import make_player, make_table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def lists() -> SimpleNamespace:
+    """Series 1 of a tournament with a 4-table and a 3-table."""
+    four = make_table(size=4)
+    three = make_table(four.series.tournament, size=3)
+    return SimpleNamespace(four=four, three=three, series=four.series)
+
+
+def game(table: Table, **fields: Any) -> Game:
+    """A valid declared game (game 1, grand with 2, 78 points) with ``fields`` changed."""
+    values = {
+        "table": table,
+        "table_size": table.size,
+        "number": 1,
+        "passed": False,
+        "declarer": 2,
+        "game": "grand",
+        "bid": 20,
+        "matadors": 2,
+        "card_points": 78,
+        "tricks": 7,
+        **fields,
+    }
+    return Game.objects.create(**values)
+
+
+def result(table: Table, **fields: Any) -> ListResult:
+    seat = table.seats.get(position=1)
+    values = {
+        "table": table,
+        "series": table.series,
+        "tournament": table.series.tournament,
+        "player": seat.player,
+        "position": 1,
+        **fields,
+    }
+    return ListResult.objects.create(**values)
+
+
+def twice(write: Callable[[], object]) -> None:
+    write()
+    write()
+
+
+CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
+    "player_number_unique": [
+        lambda x: twice(lambda: Player.objects.create(name="A", number="0815"))
+    ],
+    "team_name_unique_per_season": [
+        lambda x: twice(
+            lambda: Team.objects.create(
+                season=Season.objects.get_or_create(name="Liga", slug="liga", year=2026)[0],
+                name="Kreuz Bube",
+            )
+        )
+    ],
+    "tournament_rounds_in_range": [
+        lambda x, rounds=rounds: Tournament.objects.create(
+            name="T", slug=f"t{rounds}", date=datetime.date(2026, 1, 1), rounds_per_series=rounds
+        )
+        for rounds in (0, 31)
+    ],
+    "registration_unique": [
+        lambda x: Registration.objects.create(
+            tournament=x.series.tournament, player=x.four.seats.first().player
+        )
+    ],
+    "series_number_unique": [
+        lambda x: Series.objects.create(tournament=x.series.tournament, number=1)
+    ],
+    "series_number_positive": [
+        lambda x: Series.objects.create(tournament=x.series.tournament, number=0)
+    ],
+    "table_number_unique": [lambda x: Table.objects.create(series=x.series, number=1, size=4)],
+    "table_size_3_or_4": [
+        lambda x, size=size: Table.objects.create(series=x.series, number=9, size=size)
+        for size in (2, 5)
+    ],
+    "seat_position_unique": [
+        lambda x: Seat.objects.create(
+            table=x.four, series=x.series, position=1, player=make_player()
+        )
+    ],
+    "seat_one_table_per_series": [
+        lambda x: Seat.objects.create(
+            table=x.three, series=x.series, position=4, player=x.four.seats.first().player
+        )
+    ],
+    "seat_position_1_to_4": [
+        lambda x: Seat.objects.create(
+            table=x.four, series=x.series, position=5, player=make_player()
+        )
+    ],
+    "game_number_unique_per_list": [lambda x: twice(lambda: game(x.four))],
+    "game_number_positive": [lambda x: game(x.four, number=0)],
+    "game_passed_or_declared": [
+        lambda x: game(x.four, declarer=None),
+        lambda x: game(x.four, game="", matadors=None),
+        lambda x: game(x.four, passed=True),
+    ],
+    "game_bid_at_least_18": [lambda x: game(x.four, bid=17)],
+    "game_matadors_where_they_exist": [
+        lambda x: game(x.four, matadors=0),
+        lambda x: game(x.four, matadors=5),
+        lambda x: game(x.four, game="clubs", matadors=12),
+        lambda x: game(x.four, game="null", bid=23, matadors=1),
+        lambda x: game(x.four, game="clubs", matadors=None),
+        lambda x: game(x.four, game="grand", matadors=None),
+    ],
+    "game_card_points_in_range": [lambda x: game(x.four, card_points=121)],
+    "game_tricks_in_range": [lambda x: game(x.four, tricks=11)],
+    "game_declarer_at_table": [
+        lambda x: game(x.three, declarer=4),
+        lambda x: game(x.four, declarer=0),
+    ],
+    "game_dealer_sits_out_at_4_table": [
+        lambda x: game(x.four, number=2, declarer=2),
+        lambda x: game(x.four, number=5, declarer=1),
+    ],
+    "list_result_unique": [lambda x: result(x.four)],
+    "list_result_total_is_sum": [lambda x: result(x.three, game_points=10, bonus=50, total=61)],
+}
+
+
+def constraint(name: str) -> tuple[type[models.Model], models.BaseConstraint]:
+    for model in apps.get_app_config("skatliga").get_models():
+        for c in model._meta.constraints:
+            if c.name == name:
+                return model, c
+    raise LookupError(name)
+
+
+def named_in(message: str, name: str) -> bool:
+    """Whether the database's error message names the constraint (SQLite names the columns
+    of a unique constraint instead)."""
+    model, c = constraint(name)
+    if connection.vendor == "sqlite" and isinstance(c, models.UniqueConstraint):
+        columns = ", ".join(
+            f"{model._meta.db_table}.{model._meta.get_field(f).column}" for f in c.fields
+        )
+        return f"UNIQUE constraint failed: {columns}" in message
+    return name in message
+
+
+def test_every_named_constraint_has_a_case():
+    names = {
+        c.name
+        for model in apps.get_app_config("skatliga").get_models()
+        for c in model._meta.constraints
+    }
+
+    assert names == set(CASES)
+
+
+@pytest.mark.parametrize(
+    ("name", "write"),
+    [(name, write) for name, writes in CASES.items() for write in writes],
+    ids=[f"{name}-{i}" for name, writes in CASES.items() for i in range(len(writes))],
+)
+def test_a_bad_write_violates_the_constraint(lists, name, write):
+    with pytest.raises(IntegrityError) as error, transaction.atomic():
+        write(lists)
+
+    assert named_in(str(error.value), name)
+
+
+def test_the_valid_baseline_game_is_accepted(lists):
+    assert game(lists.four).pk is not None
+
+
+def test_deleting_a_player_with_results_is_refused(lists):
+    player = lists.four.seats.first().player
+
+    with pytest.raises(ProtectedError), transaction.atomic():
+        player.delete()
+
+    assert Player.objects.filter(pk=player.pk).exists()
+
+
+def test_delete_player_service_refuses_a_player_with_results(lists):
+    player = lists.four.seats.first().player
+
+    with pytest.raises(services.ServiceError) as error:
+        services.delete_player(player)
+
+    assert error.value.code == "player_has_results"
+    assert Player.objects.filter(pk=player.pk).exists()
+
+
+def test_delete_player_service_deletes_a_player_without_results():
+    player = make_player()
+
+    services.delete_player(player)
+
+    assert not Player.objects.filter(pk=player.pk).exists()
+
+
+def test_game_types_mirror_the_engine():
+    assert GameType.values == [g.value for g in scoring.GameType]
+
+
+def test_rule_set_names_mirror_the_engine():
+    assert RuleSetName.values == list(scoring.RULE_SETS)
+
+
+def test_list_systems_mirror_the_engine():
+    assert ListSystem.values == [s.value for s in scoring.ListSystem]

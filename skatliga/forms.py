@@ -1,0 +1,468 @@
+"""Forms of the referee's pages: they parse what was typed; the services decide and save.
+
+Errors carry the same codes as the engine and the services (``ValidationError.code``); the
+words come from :mod:`skatliga.messages`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from skatliga import services
+from skatliga.messages import message
+from skatliga.models import Game, GameType, Season, Seat, Tournament
+
+PASSED = "0"
+"""The declarer choice that records a passed-in game."""
+
+ANNOUNCED = (("", "—"), ("schneider", _("Schneider")), ("schwarz", _("Schwarz")))
+LEVELS = (("", "—"), ("schneider", _("Schneider")), ("schwarz", _("Schwarz")))
+RESULTS = (("", "—"), ("won", _("gewonnen")), ("lost", _("verloren")))
+DOUBLING = (("", "—"), ("kontra", _("Kontra")), ("re", _("Re")))
+
+# Keys that pick an option, as typed in the select (entry.js); digits are the base values.
+GAME_KEYS = {
+    "clubs": "k c 12",
+    "spades": "p s 11",
+    "hearts": "h 10",
+    "diamonds": "d 9",
+    "grand": "g 24",
+    "null": "n 23",
+    "revolution": "r 92",
+}
+CHOICE_KEYS = {
+    "announced": {"": "0 -", "schneider": "s 1", "schwarz": "w 2"},
+    "level": {"": "0 -", "schneider": "s 1", "schwarz": "w 2"},
+    "won": {"": "0", "won": "+ g w", "lost": "- v l"},
+    "doubling": {"": "0 -", "kontra": "k 1", "re": "r 2"},
+}
+
+# The engine's and services' field names, and the form field that shows their problems.
+FIELD_OF_PROBLEM = {
+    "declarer": "declarer",
+    "game": "game",
+    "matadors": "matadors",
+    "hand": "hand",
+    "schneider_announced": "announced",
+    "schwarz_announced": "announced",
+    "ouvert": "ouvert",
+    "kontra": "doubling",
+    "re": "doubling",
+    "bid": "bid",
+    "card_points": "card_points",
+    "tricks": "tricks",
+    "won": "won",
+    "schneider": "level",
+    "schwarz": "level",
+    "cards": "cards",
+    "reason": "reason",
+}
+
+_MATADORS = re.compile(
+    r"^(?:(?P<with>\+|mit|m|with|w)|(?P<without>-|−|ohne|o|without))?\s*(?P<count>\d{1,2})$",
+    re.IGNORECASE,
+)
+
+
+def coded_error(code: str, **params: Any) -> ValidationError:
+    return ValidationError(message(code, **params), code=code)
+
+
+def parse_int(text: str) -> int | None:
+    """A whole number as typed, or None for nothing; ValidationError ``not_a_number``."""
+    text = text.strip().replace("−", "-")
+    if not text:
+        return None
+    if not re.fullmatch(r"[+-]?\d{1,4}", text):
+        raise coded_error("not_a_number")
+    return int(text)
+
+
+def parse_matadors(text: str) -> int | None:
+    """Signed matadors as typed: "2", "+2", "m2" (with), "-3", "o3" (without).
+
+    >>> parse_matadors("o3"), parse_matadors("2"), parse_matadors(" −1 "), parse_matadors("")
+    (-3, 2, -1, None)
+    """
+    text = text.strip()
+    if not text:
+        return None
+    found = _MATADORS.match(text)
+    if found is None:
+        raise coded_error("not_a_number")
+    count = int(found["count"])
+    return -count if found["without"] else count
+
+
+def split_cards(text: str) -> list[str]:
+    return [card for card in re.split(r"[\s,;|/]+", text.strip()) if card]
+
+
+class KeyedSelect(forms.Select):
+    """A select whose options carry ``data-keys`` (typed shortcuts) and may be disabled."""
+
+    def __init__(
+        self,
+        keys: dict[str, str] | None = None,
+        disabled: Iterable[str] = (),
+        attrs: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(attrs)
+        self.keys = keys or {}
+        self.disabled = set(disabled)
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):  # type: ignore[no-untyped-def]
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        keys = self.keys.get(str(value))
+        if keys:
+            option["attrs"]["data-keys"] = keys
+        if str(value) in self.disabled:
+            option["attrs"]["disabled"] = True
+        return option
+
+
+def short_text(label: Any, max_length: int, **attrs: Any) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=max_length,
+        strip=True,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false", **attrs}),
+    )
+
+
+class GameRowForm(forms.Form):
+    """One row of a list as typed: parsed into a :class:`services.GameEntry`.
+
+    After ``is_valid()``, ``entry`` holds the row (also when some field has an error, so
+    that the engine can name the other problems; only a valid form's entry is saved). The
+    engine's verdict comes from the services, whose problems :meth:`add_problems` shows at
+    the fields they concern.
+    """
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
+    passed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    declarer = forms.ChoiceField(
+        label=_("Alleinspieler"), required=False, widget=KeyedSelect(attrs={"autofocus": True})
+    )
+    game = forms.ChoiceField(label=_("Spiel"), required=False, widget=KeyedSelect(GAME_KEYS))
+    matadors = short_text(
+        _("Spitzen"),
+        12,
+        size=4,
+        inputmode="text",
+        placeholder="±",
+        title=_("mit 2 = 2, ohne 3 = -3 oder o3"),
+    )
+    hand = forms.BooleanField(label=_("Hand"), required=False)
+    announced = forms.ChoiceField(
+        label=_("angesagt"),
+        choices=ANNOUNCED,
+        required=False,
+        widget=KeyedSelect(CHOICE_KEYS["announced"]),
+    )
+    ouvert = forms.BooleanField(label=_("Ouvert"), required=False)
+    doubling = forms.ChoiceField(
+        label=_("Kontra/Re"),
+        choices=DOUBLING,
+        required=False,
+        widget=KeyedSelect(CHOICE_KEYS["doubling"]),
+    )
+    bid = short_text(_("Reizwert"), 12, size=4, inputmode="numeric", list="bid-values")
+    card_points = short_text(_("Augen"), 12, size=4, inputmode="numeric")
+    tricks = short_text(_("Stiche"), 12, size=3, inputmode="numeric")
+    won = forms.ChoiceField(
+        label=_("Ergebnis"), choices=RESULTS, required=False, widget=KeyedSelect(CHOICE_KEYS["won"])
+    )
+    level = forms.ChoiceField(
+        label=_("Schneider/Schwarz"),
+        choices=LEVELS,
+        required=False,
+        widget=KeyedSelect(CHOICE_KEYS["level"]),
+    )
+    cards = short_text(
+        _("Karten (statt Spitzen)"),
+        80,
+        placeholder="CJ SJ HA H10 … | C7 D8",
+        title=_("10 Karten der Hand, dann 2 im Skat"),
+    )
+    reason = forms.CharField(label=_("Grund der Korrektur"), required=False, max_length=500)
+
+    def __init__(
+        self,
+        *args: Any,
+        seats: Sequence[Seat],
+        number: int,
+        rules: scoring.RuleSet,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        size = len(seats)
+        dealer = scoring.dealer_seat(number, size) + 1
+        sitting_out = {str(dealer)} if size == 4 else set()
+        choices = [("", "—"), (PASSED, _("0 · eingepasst"))]
+        for seat in seats:
+            label = f"{seat.position} · {seat.player}"
+            if str(seat.position) in sitting_out:
+                label = _("%(seat)s (gibt, sitzt aus)") % {"seat": label}
+            choices.append((str(seat.position), label))
+        declarer = self.fields["declarer"]
+        declarer.widget.keys = {PASSED: "0 p e"} | {str(s.position): str(s.position) for s in seats}
+        declarer.widget.disabled = sitting_out
+        declarer.choices = choices
+        games = [
+            (value, label)
+            for value, label in GameType.choices
+            if value != GameType.REVOLUTION or rules.revolution is not None
+        ]
+        self.fields["game"].choices = [("", "—"), *games]
+        if not rules.kontra:
+            del self.fields["doubling"]
+        self.entry: services.GameEntry | None = None
+        self.warnings: list[scoring.Problem] = []
+        self.matadors_from_cards: int | None = None
+
+    @classmethod
+    def initial_for(cls, game: Game) -> dict[str, Any]:
+        """The form's initial values for a stored row."""
+        if game.passed:
+            return {"number": game.number, "version": game.version, "declarer": PASSED}
+
+        def text(value: int | None) -> str:
+            return "" if value is None else str(value)
+
+        announced = (
+            "schwarz" if game.schwarz_announced else "schneider" if game.schneider_announced else ""
+        )
+        level = "schwarz" if game.schwarz_flag else "schneider" if game.schneider_flag else ""
+        return {
+            "number": game.number,
+            "version": game.version,
+            "declarer": str(game.declarer),
+            "game": game.game,
+            "matadors": text(game.matadors),
+            "hand": game.hand,
+            "announced": announced,
+            "ouvert": game.ouvert,
+            "doubling": "re" if game.re else "kontra" if game.kontra else "",
+            "bid": text(game.bid),
+            "card_points": text(game.card_points),
+            "tricks": text(game.tricks),
+            "won": {True: "won", False: "lost", None: ""}[game.won_flag],
+            "level": level,
+        }
+
+    def _number(self, name: str) -> int | None:
+        try:
+            return parse_int(self.cleaned_data.get(name) or "")
+        except ValidationError as error:
+            self.add_error(name, error)
+            return None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("passed") or data.get("declarer") == PASSED:
+            data["passed"] = True
+            self.entry = services.GameEntry()
+            return data
+        bid = self._number("bid")
+        card_points = self._number("card_points")
+        tricks = self._number("tricks")
+        try:
+            matadors = parse_matadors(data.get("matadors") or "")
+        except ValidationError as error:
+            self.add_error("matadors", error)
+            matadors = None
+        game_name = data.get("game")
+        if not game_name:
+            if "game" not in self.errors:
+                self.add_error("game", coded_error("game_missing"))
+            return data
+        game = scoring.GameType(game_name)
+        if data.get("cards"):
+            matadors = self._matadors_from_cards(data["cards"], game, matadors)
+        if bid is None and "bid" not in self.errors:
+            self.add_error("bid", coded_error("bid_missing"))
+        announced = data.get("announced") or ""
+        doubling = data.get("doubling") or ""
+        level = data.get("level") or ""
+        won = {"won": True, "lost": False}.get(data.get("won") or "")
+        declarer = data.get("declarer")
+        # Built even when a field has an error, so that the engine can still name every
+        # other problem; only a valid form's entry is ever saved.
+        self.entry = services.GameEntry(
+            declarer=int(declarer) if declarer else None,
+            declaration=scoring.Declaration(
+                game=game,
+                bid=bid or 0,
+                matadors=matadors,
+                hand=bool(data.get("hand")),
+                schneider_announced=announced in ("schneider", "schwarz"),
+                schwarz_announced=announced == "schwarz",
+                ouvert=bool(data.get("ouvert")),
+                kontra=doubling in ("kontra", "re"),
+                re=doubling == "re",
+            ),
+            outcome=scoring.Outcome(
+                card_points=card_points,
+                tricks=tricks,
+                won=won,
+                schneider=True if level in ("schneider", "schwarz") else None,
+                schwarz=True if level == "schwarz" else None,
+            ),
+        )
+        return data
+
+    def _matadors_from_cards(
+        self, text: str, game: scoring.GameType, typed: int | None
+    ) -> int | None:
+        cards = split_cards(text)
+        try:
+            counted = scoring.matadors_from_cards(cards[:-2], cards[-2:], game)
+        except scoring.CardError as error:
+            self.add_error("cards", coded_error(error.code))
+            return typed
+        self.matadors_from_cards = counted
+        if typed is not None and typed != counted:
+            self.add_error("matadors", coded_error("matadors_differ_from_cards"))
+        return counted
+
+    def add_problems(self, problems: Iterable[scoring.Problem]) -> None:
+        """Show the engine's or a service's problems at the fields they concern."""
+        for problem in problems:
+            field = FIELD_OF_PROBLEM.get(problem.field or "")
+            if field not in self.fields:
+                field = None
+            if field is not None and field in self.errors:
+                continue  # one problem per field: the form's own comes first
+            shown = self.errors.as_data().get(forms.forms.NON_FIELD_ERRORS, [])
+            if problem.code not in [error.code for error in shown]:
+                self.add_error(field, coded_error(problem.code))
+
+    def problems(self) -> list[dict[str, Any]]:
+        """Every error and warning as JSON: field, code and message."""
+        found = [
+            {
+                "field": None if field == forms.forms.NON_FIELD_ERRORS else field,
+                "code": error.code or "invalid",
+                "message": " ".join(error.messages),
+                "warning": False,
+            }
+            for field, errors in self.errors.as_data().items()
+            for error in errors
+        ]
+        found += [
+            {
+                "field": FIELD_OF_PROBLEM.get(p.field or ""),
+                "code": p.code,
+                "message": message(p.code),
+                "warning": True,
+            }
+            for p in self.warnings
+        ]
+        return found
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "season",
+            "match_day",
+            "rules",
+            "scoring",
+            "rounds_per_series",
+            "keep_teammates_apart",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["season"].queryset = Season.objects.all()
+        self.fields["rounds_per_series"].min_value = 1
+        self.fields["rounds_per_series"].max_value = 30
+        self.fields["rounds_per_series"].widget.attrs.update(min=1, max=30)
+        self.fields["rounds_per_series"].help_text = _(
+            "12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch."
+        )
+
+
+class PlayersForm(forms.Form):
+    """Players to enter: one typed with the roster's help, or a pasted list."""
+
+    player = forms.CharField(
+        label=_("Spieler"),
+        required=False,
+        max_length=240,
+        widget=forms.TextInput(
+            attrs={"list": "roster", "autocomplete": "off", "placeholder": _("Name; Verein")}
+        ),
+    )
+    roster = forms.CharField(
+        label=_("Liste einfügen"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5, "placeholder": _("Name; Verein (je Zeile)")}),
+        help_text=_("Eine Zeile je Spieler: „Name; Verein“ (Verein kann fehlen)."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        text = "\n".join(filter(None, [data.get("player"), data.get("roster")]))
+        data["players"] = services.parse_roster(text)
+        if not data["players"]:
+            raise coded_error("roster_empty")
+        return data
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(label=_("Platz"), queryset=Seat.objects.none())
+    second = forms.ModelChoiceField(label=_("tauschen mit"), queryset=Seat.objects.none())
+
+    def __init__(self, *args: Any, series: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = Seat.objects.filter(series=series).select_related("player", "table")
+        seats = seats.order_by("table__number", "position")
+        for name in ("first", "second"):
+            field = self.fields[name]
+            field.queryset = seats
+            field.label_from_instance = seat_label
+
+
+def seat_label(seat: Seat) -> str:
+    return _("Tisch %(table)s, Platz %(seat)s: %(player)s") % {
+        "table": seat.table.number,
+        "seat": seat.position,
+        "player": seat.player,
+    }
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Grund"),
+        required=False,
+        max_length=500,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class ArchiveUploadForm(forms.Form):
+    MAX_BYTES = 20 * 1024 * 1024
+
+    file = forms.FileField(label=_("Archivdatei (JSON)"))
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise coded_error("archive_too_large")
+        return upload

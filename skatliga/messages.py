@@ -1,0 +1,113 @@
+"""The one place that turns error codes into words: engine, services, forms and archive.
+
+The engine and the services raise stable snake_case codes; forms, views and the JSON
+preview show them through :func:`message`, in the user's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+MESSAGES: dict[str, Promise] = {
+    # The engine: one game.
+    "game_not_in_rules": _("Dieses Spiel gibt es im Regelwerk des Turniers nicht."),
+    "matadors_missing": _("Spitzen fehlen (mit 2: 2, ohne 3: -3)."),
+    "matadors_out_of_range": _("Spitzen: Farbspiel 1–11, Grand 1–4; 0 gibt es nicht."),
+    "matadors_not_allowed": _("Null-Spiele haben keine Spitzen."),
+    "announcement_requires_hand": _("Schneider oder Schwarz ansagen geht nur bei Handspielen."),
+    "ouvert_requires_hand": _("Ouvert geht nur als Handspiel."),
+    "announcement_not_for_null": _("Bei Null-Spielen wird nichts angesagt."),
+    "null_hand_not_in_rules": _("Null Hand gibt es in diesem Regelwerk nicht."),
+    "kontra_not_allowed": _("Kontra und Re sind in diesem Regelwerk nicht erlaubt."),
+    "re_without_kontra": _("Re gibt es nur nach Kontra."),
+    "bid_not_legal": _("Kein gültiger Reizwert (18, 20, 22, 23, 24, 27, 30, …)."),
+    "card_points_out_of_range": _("Augen: 0 bis 120."),
+    "tricks_out_of_range": _("Stiche: 0 bis 10."),
+    "card_points_contradict_tricks": _("Diese Augen passen nicht zu den Stichen."),
+    "outcome_missing": _(
+        "Ergebnis fehlt: Augen und Stiche eintragen oder gewonnen/verloren wählen."
+    ),
+    "tricks_missing": _("Stiche fehlen (oder gewonnen/verloren wählen)."),
+    "card_points_missing": _("Augen fehlen (oder gewonnen/verloren wählen)."),
+    "schwarz_without_schneider": _("Schwarz ist immer auch Schneider."),
+    "outcome_contradicts": _("Passt nicht zu Augen und Stichen."),
+    "won_contradicts_announcement": _(
+        "Gewonnen, aber die Ansage (Schneider, Schwarz, Ouvert) wurde nicht erreicht."
+    ),
+    "level_not_for_null": _("Null-Spiele kennen weder Schneider noch Schwarz."),
+    "null_below_bid": _(
+        "Dieses Null-Spiel ist weniger wert als der Reizwert: überreizt "
+        "(die Gegenspieler hätten es zurückweisen sollen)."
+    ),
+    "declarer_not_at_table": _("Diesen Platz gibt es an diesem Tisch nicht."),
+    "declarer_is_dealer": _("Am Vierertisch sitzt der Geber aus und kann nicht spielen."),
+    # The engine: the declarer's cards.
+    "card_unknown": _("Unbekannte Karte; Beispiele: CJ, SA, H10, D7 (oder ♣J, ♠A, ♥10, ♦7)."),
+    "card_duplicate": _("Eine Karte kommt doppelt vor."),
+    "hand_size": _("12 Karten angeben: 10 auf der Hand, dann die 2 im Skat."),
+    "skat_size": _("12 Karten angeben: 10 auf der Hand, dann die 2 im Skat."),
+    "game_has_no_matadors": _("Null-Spiele haben keine Spitzen."),
+    # The services.
+    "declarer_missing": _("Alleinspieler wählen (oder 0 für eingepasst)."),
+    "list_closed": _("Die Liste ist abgeschlossen; zum Korrigieren erst wieder öffnen."),
+    "list_not_closed": _("Die Liste ist nicht abgeschlossen."),
+    "list_incomplete": _(
+        "Die Liste ist noch nicht vollständig: %(expected)s Spiele müssen eingetragen sein."
+    ),
+    "game_number_invalid": _("Diese Spielnummer gibt es auf der Liste nicht."),
+    "game_number_gap": _("Erst die Spiele davor eintragen."),
+    "only_last_game_deleted": _("Nur das letzte Spiel der Liste kann gelöscht werden."),
+    "conflict": _(
+        "Dieses Spiel wurde inzwischen von jemand anderem gespeichert. Ihre Eingaben sind "
+        "erhalten; erneutes Speichern überschreibt die aktuelle Zeile."
+    ),
+    "conflict_deleted": _(
+        "Dieses Spiel wurde inzwischen gelöscht. Ihre Eingaben sind erhalten; "
+        "Speichern trägt es neu ein."
+    ),
+    "reason_required": _("Bitte einen Grund angeben."),
+    "players_cannot_be_seated": _(
+        "%(players)s Spieler lassen sich nicht an Dreier- und Vierertische setzen."
+    ),
+    "teammates_cannot_be_separated": _(
+        "Mannschaftskameraden lassen sich nicht auf verschiedene Tische verteilen."
+    ),
+    "series_started": _("Die Serie hat schon begonnen; Plätze können nicht mehr getauscht werden."),
+    "same_seat": _("Zwei verschiedene Plätze wählen."),
+    "series_drawn": _("Nach der ersten Auslosung können keine Spieler mehr entfernt werden."),
+    "player_has_results": _("Der Spieler hat schon gespielt und bleibt erhalten."),
+    # The forms.
+    "game_missing": _("Spiel wählen."),
+    "bid_missing": _("Reizwert fehlt."),
+    "not_a_number": _("Bitte eine ganze Zahl eingeben."),
+    "matadors_differ_from_cards": _("Die Spitzen passen nicht zu den Karten."),
+    "roster_empty": _("Mindestens einen Namen eingeben."),
+    "archive_not_json": _("Die Datei ist kein JSON-Dokument."),
+    "archive_too_large": _("Die Datei ist zu groß."),
+}
+
+UNKNOWN = _("Fehler: %(code)s")
+
+
+def message(code: str, **params: Any) -> str:
+    """The message for ``code`` in the active language, with ``params`` filled in."""
+    template = MESSAGES.get(code)
+    if template is None:
+        return str(UNKNOWN) % {"code": code}
+    text = str(template)
+    if "%(" not in text:
+        return text
+    try:
+        return text % params
+    except (KeyError, ValueError, TypeError):
+        return text
+
+
+def problem_message(problem: scoring.Problem) -> str:
+    """The message for one problem the engine or a service found."""
+    return message(problem.code)

@@ -1,0 +1,260 @@
+// The score sheet's entry row: keyboard shortcuts, and the server's live preview.
+// Every value, verdict and total comes from the server (the rules engine); this file only
+// sends the row as typed and shows what comes back.
+(function () {
+  "use strict";
+
+  var form = document.getElementById("entry");
+  var table = document.querySelector("table.list");
+
+  // Saved rows open for correction on click.
+  if (table) {
+    table.addEventListener("click", function (event) {
+      if (event.target.closest("a")) return;
+      var row = event.target.closest("tr[data-href]");
+      if (row) window.location.href = row.getAttribute("data-href");
+    });
+  }
+
+  // Destructive buttons ask first.
+  document.querySelectorAll("form[data-confirm]").forEach(function (confirmForm) {
+    confirmForm.addEventListener("submit", function (event) {
+      if (!window.confirm(confirmForm.getAttribute("data-confirm"))) event.preventDefault();
+    });
+  });
+
+  if (!form) return;
+
+  var previewUrl = form.getAttribute("data-preview");
+  var number = form.getAttribute("data-number");
+  var saveButton = document.getElementById("entry-save");
+  var valueOut = document.getElementById("entry-value");
+  var verdictOut = document.getElementById("entry-verdict");
+  var breakdownOut = document.getElementById("entry-breakdown");
+  var cardsOut = document.getElementById("cards-matadors");
+  var editingRow = table ? table.querySelector('tr[data-number="' + number + '"]') : null;
+  var touched = new Set();
+  var attempted = form.classList.contains("is-bound");
+  var timer = null;
+  var sequence = 0;
+  var OUTCOME = ["card_points", "tricks", "won", "level"];
+
+  function submitRow() {
+    if (form.requestSubmit) form.requestSubmit(saveButton);
+    else saveButton.click();
+  }
+
+  // Selects: typed keys pick options (data-keys: "k c 12"); Enter saves.
+  form.querySelectorAll("select").forEach(function (select) {
+    var keyed = select.querySelector("option[data-keys]") !== null;
+    var buffer = "";
+    var last = 0;
+    function find(typed) {
+      var options = select.options;
+      for (var i = 0; i < options.length; i++) {
+        var keys = (options[i].getAttribute("data-keys") || "").split(" ");
+        if (!options[i].disabled && keys.indexOf(typed) !== -1) return options[i];
+      }
+      return null;
+    }
+    select.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        submitRow();
+        return;
+      }
+      if (!keyed || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key.length !== 1 || event.key === " ") return;
+      var key = event.key.toLowerCase();
+      var now = Date.now();
+      buffer = (now - last < 900 ? buffer : "") + key;
+      last = now;
+      var option = find(buffer);
+      if (!option && buffer.length > 1) {
+        option = find(key);
+        if (option) buffer = key;
+      }
+      event.preventDefault();
+      if (option && select.value !== option.value) {
+        select.value = option.value;
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    });
+  });
+
+  // Checkboxes: Enter saves too (Space ticks).
+  form.querySelectorAll('input[type="checkbox"]').forEach(function (box) {
+    box.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        submitRow();
+      }
+    });
+  });
+
+  form.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      var cancel = form.querySelector(".entry-cancel");
+      if (cancel) window.location.href = cancel.href;
+    }
+  });
+
+  form.addEventListener("submit", function () {
+    attempted = true;
+  });
+
+  function markPassed() {
+    var declarer = form.elements.declarer;
+    form.classList.toggle("is-passed", !!declarer && declarer.value === "0");
+  }
+
+  function schedule(event) {
+    if (event && event.target && event.target.name) touched.add(event.target.name);
+    markPassed();
+    window.clearTimeout(timer);
+    timer = window.setTimeout(preview, 120);
+  }
+  form.addEventListener("input", schedule);
+  form.addEventListener("change", schedule);
+  form.addEventListener("focusout", function (event) {
+    if (event.target && event.target.name && event.target.value !== "") {
+      touched.add(event.target.name);
+    }
+  });
+
+  function visible(field) {
+    if (attempted) return true;
+    if (field === null || field === "__all__") {
+      return OUTCOME.some(function (name) { return touched.has(name); });
+    }
+    return touched.has(field);
+  }
+
+  function showProblems(problems) {
+    form.querySelectorAll("[data-error-for]").forEach(function (slot) {
+      slot.textContent = "";
+    });
+    form.querySelectorAll(".f").forEach(function (box) {
+      box.classList.remove("has-error", "has-warning");
+      var control = box.querySelector("input, select");
+      if (control) control.removeAttribute("aria-invalid");
+    });
+    problems.forEach(function (problem) {
+      if (!visible(problem.field)) return;
+      var slot = form.querySelector('[data-error-for="' + (problem.field || "__all__") + '"]');
+      if (!slot) slot = form.querySelector('[data-error-for="__all__"]');
+      var note = document.createElement("span");
+      note.setAttribute("data-code", problem.code);
+      note.textContent = problem.message;
+      if (problem.warning) note.className = "warning";
+      slot.appendChild(note);
+      var box = slot.closest(".f");
+      if (box) {
+        box.classList.add(problem.warning ? "has-warning" : "has-error");
+        var control = box.querySelector("input, select");
+        if (control && !problem.warning) {
+          control.setAttribute("aria-invalid", "true");
+          control.setAttribute("aria-describedby", slot.id);
+        }
+      }
+    });
+  }
+
+  function showValue(data) {
+    valueOut.classList.remove("won", "lost");
+    if (!data.ok) {
+      valueOut.textContent = "–";
+      verdictOut.textContent = "";
+      breakdownOut.textContent = "";
+    } else if (data.passed) {
+      valueOut.textContent = "0";
+      verdictOut.textContent = form.getAttribute("data-word-passed");
+      breakdownOut.textContent = "";
+    } else {
+      var score = data.list_score;
+      valueOut.textContent = score ? (score > 0 ? "+" : "−") + Math.abs(score) : String(data.value);
+      valueOut.classList.add(data.won ? "won" : "lost");
+      var words = [form.getAttribute(data.won ? "data-word-won" : "data-word-lost")];
+      if (data.overbid) words.push(form.getAttribute("data-word-overbid"));
+      verdictOut.textContent = words.join(", ");
+      breakdownOut.textContent = data.breakdown;
+    }
+    if (cardsOut) {
+      cardsOut.textContent = data.matadors === null ? "" : (data.matadors > 0 ? "+" : "") + data.matadors;
+    }
+  }
+
+  function showSheet(data) {
+    if (!table) return;
+    table.querySelectorAll("tbody tr[data-number]").forEach(function (row) {
+      var running = data.running[row.getAttribute("data-number")];
+      row.querySelectorAll("td.c-total").forEach(function (cell) {
+        var seat = Number(cell.getAttribute("data-seat"));
+        var text = running ? String(running[seat - 1]) : "";
+        if (cell.textContent !== text) {
+          cell.textContent = text;
+          if (row !== editingRow) {
+            cell.classList.remove("changed");
+            void cell.offsetWidth;
+            cell.classList.add("changed");
+          }
+        }
+        if (row === editingRow) {
+          cell.classList.toggle("is-declarer", data.ok && data.declarer === seat);
+        }
+      });
+    });
+    if (editingRow) {
+      var value = editingRow.querySelector("td.c-value");
+      if (value) {
+        value.textContent = data.ok ? (data.passed ? "0" : String(data.value)) : "";
+        value.classList.toggle("won", !!(data.ok && data.won));
+        value.classList.toggle("lost", !!(data.ok && !data.passed && !data.won));
+      }
+    }
+    document.querySelectorAll("[data-summary]").forEach(function (cell) {
+      var column = data.summary[Number(cell.getAttribute("data-seat")) - 1];
+      if (column) cell.textContent = String(column[cell.getAttribute("data-summary")]);
+    });
+  }
+
+  function preview() {
+    var mine = ++sequence;
+    form.classList.add("is-previewing");
+    fetch(previewUrl, {
+      method: "POST",
+      body: new FormData(form),
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch", Accept: "application/json" },
+    })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(function (data) {
+        if (mine !== sequence || !data) return;
+        form.classList.remove("is-previewing");
+        form.setAttribute("data-preview-state", data.ok ? "ok" : "problems");
+        showValue(data);
+        showProblems(data.problems);
+        showSheet(data);
+      })
+      .catch(function () {
+        form.classList.remove("is-previewing");
+      });
+  }
+
+  markPassed();
+  // Autofocus is skipped when the address has a #fragment: focus the first field here.
+  if (!form.contains(document.activeElement) && form.elements.declarer) {
+    form.elements.declarer.focus({ preventScroll: true });
+  }
+  if (editingRow) {
+    var sticky = window.getComputedStyle(form).position === "sticky";
+    if (sticky) editingRow.scrollIntoView({ block: "center" });
+  }
+  var hasValues = Array.prototype.some.call(form.elements, function (element) {
+    return element.name && element.type !== "hidden" && element.name !== "csrfmiddlewaretoken" &&
+      (element.type === "checkbox" ? element.checked : element.value !== "");
+  });
+  if (hasValues) preview();
+})();

@@ -1,0 +1,64 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from skatliga import views
+from skatliga.views import public, referee
+
+LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
+
+referee_patterns = [
+    path("", referee.dashboard, name="dashboard"),
+    path("new/", referee.tournament_create, name="tournament-create"),
+    path("import/", referee.archive_upload, name="archive-upload"),
+    path("<slug:slug>/", referee.tournament_detail, name="tournament"),
+    path("<slug:slug>/players/", referee.players_add, name="players-add"),
+    path("<slug:slug>/players/search/", referee.player_search, name="player-search"),
+    path(
+        "<slug:slug>/registrations/<int:pk>/remove/",
+        referee.registration_remove,
+        name="registration-remove",
+    ),
+    path("<slug:slug>/draw/", referee.series_draw, name="draw"),
+    path("<slug:slug>/archive.json", referee.archive_download, name="archive-download"),
+    path("<slug:slug>/series/<int:series>/", referee.series_detail, name="series"),
+    path("<slug:slug>/series/<int:series>/swap/", referee.seats_swap, name="swap"),
+    path(LIST, referee.table_list, name="list"),
+    path(LIST + "preview/", referee.table_preview, name="preview"),
+    path(LIST + "close/", referee.table_close, name="close"),
+    path(LIST + "reopen/", referee.table_reopen, name="reopen"),
+    path(LIST + "delete-last/", referee.game_delete_last, name="delete-last"),
+]
+
+T = "tournaments/<slug:slug>/"
+S = T + "series/<int:number>/"
+public_patterns = [
+    path("tournaments/", public.tournaments, name="tournaments"),
+    path(T, public.tournament, name="standings"),
+    path(T + "hall/", public.hall, name="hall"),
+    path(T + "results.pdf", public.tournament_results_pdf, name="tournament-results-pdf"),
+    path(T + "teams.pdf", public.tournament_teams_pdf, name="tournament-teams-pdf"),
+    path(S, public.series, name="series"),
+    path(S + "results.pdf", public.series_results_pdf, name="series-results-pdf"),
+    path(S + "sheets.pdf", public.series_sheets_pdf, name="series-sheets-pdf"),
+    path(S + "tables/<int:table>/", public.table, name="table"),
+    path("seasons/<slug:slug>/", public.season, name="season"),
+    path("seasons/<slug:slug>/results.pdf", public.season_results_pdf, name="season-results-pdf"),
+    path("seasons/<slug:slug>/teams.pdf", public.season_teams_pdf, name="season-teams-pdf"),
+    path("players/<int:pk>/", public.player, name="player"),
+    path("teams/<int:pk>/", public.team, name="team"),
+]
+
+# Unprefixed URLs are always German and /en/... English. set_language sits inside the pattern
+# too, so that the switch posted from an English page resolves its `next` URL in English.
+urlpatterns = i18n_patterns(
+    path("", views.home, name="home"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include(public_patterns)),
+    path("referee/", include((referee_patterns, "referee"))),
+    path("admin/", admin.site.urls),
+    prefix_default_language=False,
+)

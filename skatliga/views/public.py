@@ -1,0 +1,296 @@
+"""Public pages, no login: standings at every level, players' and teams' pages, the hall
+display, and the printable PDFs.
+
+Standings come from ``ListResult`` grouped queries (``models.ListResultQuerySet.standings``,
+``standings.team_standings``); tables are django-tables2 classes that also export CSV.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from skatliga import printing
+from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
+from skatliga.standings import player_statistics, series_totals, team_standings
+from skatliga.tables import PlayerStandingTable, TeamStandingTable
+from skatliga.views.sheet import build_sheet
+
+SEASON_ROWS_PER_PAGE = 100
+"""A league season has thousands of players: its page shows them a hundred at a time (rendering
+every row cost seconds at a thousand teams); the CSV export still has every row."""
+
+
+def _tables(
+    request: HttpRequest,
+    results: QuerySet[ListResult],
+    lots_of: Tournament | None = None,
+    per_page: int | None = None,
+) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
+    paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
+    players = PlayerStandingTable(results.standings(lots_of=lots_of), prefix="p-")
+    RequestConfig(request, paginate=paginate).configure(players)
+    team_rows = team_standings(results)
+    teams = None
+    if team_rows:
+        teams = TeamStandingTable(team_rows, prefix="t-")
+        RequestConfig(request, paginate=paginate).configure(teams)
+    return players, teams
+
+
+def _csv(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
+    """The table as CSV when the page is asked for ``?export=csv``."""
+    if request.GET.get("export") != "csv":
+        return None
+    return TableExport("csv", table).response(f"{slugify(name)}.csv")
+
+
+def _pdf(data: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(name)}.pdf"'
+    return response
+
+
+def tournaments(request: HttpRequest) -> HttpResponse:
+    """Every tournament and season, newest first."""
+    return render(
+        request,
+        "public/tournaments.html",
+        {
+            "tournaments": Tournament.objects.select_related("season"),
+            "seasons": Season.objects.all(),
+        },
+    )
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("season"), slug=slug)
+
+
+def _series(tournament: Tournament, number: int) -> Series:
+    return get_object_or_404(tournament.series, number=number)
+
+
+def tournament(request: HttpRequest, slug: str) -> HttpResponse:
+    """A tournament's standings: the sum of its series, ranked (rules.md section 6)."""
+    tournament = _tournament(slug)
+    results = ListResult.objects.for_tournament(tournament)
+    players, teams = _tables(request, results, lots_of=tournament)
+    export = _csv(request, players, tournament.slug)
+    if export is not None:
+        return export
+    return render(
+        request,
+        "public/tournament.html",
+        {
+            "tournament": tournament,
+            "players": players,
+            "teams": teams,
+            "series_list": tournament.series.prefetch_related("tables"),
+        },
+    )
+
+
+def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """One series: its standings, its team result, its lists."""
+    tournament = _tournament(slug)
+    series = _series(tournament, number)
+    players, teams = _tables(request, ListResult.objects.for_series(series))
+    export = _csv(request, players, f"{tournament.slug}-{series.number}")
+    if export is not None:
+        return export
+    tables = series.tables.prefetch_related(
+        Prefetch("results", queryset=ListResult.objects.select_related("player"))
+    )
+    return render(
+        request,
+        "public/series.html",
+        {
+            "tournament": tournament,
+            "series": series,
+            "players": players,
+            "teams": teams,
+            "tables": tables,
+        },
+    )
+
+
+def season(request: HttpRequest, slug: str) -> HttpResponse:
+    """A season: the individual ranking and the league table."""
+    season = get_object_or_404(Season, slug=slug)
+    results = ListResult.objects.for_season(season)
+    players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE)
+    if request.GET.get("table") == "teams" and teams is not None:
+        export = _csv(request, teams, f"{season.slug}-teams")
+    else:
+        export = _csv(request, players, season.slug)
+    if export is not None:
+        return export
+    return render(
+        request,
+        "public/season.html",
+        {
+            "season": season,
+            "players": players,
+            "teams": teams,
+            "tournaments": season.tournaments.all(),
+        },
+    )
+
+
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's history: every list, the series totals over time, and statistics."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    history = list(
+        ListResult.objects.filter(player=player)
+        .select_related("table", "series", "tournament", "season", "team")
+        .order_by("-tournament__date", "-series__number")
+    )
+    points = series_totals(history)
+    return render(
+        request,
+        "public/player.html",
+        {
+            "player": player,
+            "history": history,
+            "chart": _chart(points),
+            "statistics": player_statistics(player),
+            "teams": player.teams.select_related("season"),
+        },
+    )
+
+
+def team(request: HttpRequest, pk: int) -> HttpResponse:
+    """A team: its players and their totals over the season, and its match days."""
+    team = get_object_or_404(Team.objects.select_related("season", "club"), pk=pk)
+    results = ListResult.objects.filter(team=team)
+    players = PlayerStandingTable(results.standings(), prefix="p-")
+    RequestConfig(request, paginate=False).configure(players)
+    match_days = [
+        (
+            tournament,
+            next(
+                (
+                    row
+                    for row in team_standings(ListResult.objects.for_tournament(tournament))
+                    if row.team_id == team.pk
+                ),
+                None,
+            ),
+        )
+        for tournament in Tournament.objects.filter(results__team=team).distinct()
+    ]
+    return render(
+        request,
+        "public/team.html",
+        {"team": team, "players": players, "match_days": match_days},
+    )
+
+
+def hall(request: HttpRequest, slug: str) -> HttpResponse:
+    """The running tournament on a projector: large type, refreshing itself."""
+    tournament = _tournament(slug)
+    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    return render(
+        request,
+        "public/hall.html",
+        {"tournament": tournament, "rows": rows, "refresh": 30},
+    )
+
+
+def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 200) -> dict[str, Any]:
+    """Coordinates of an inline SVG line chart of series totals, drawn by the template."""
+    if not points:
+        return {}
+    values = [value for _, value in points]
+    low, high = min(0, *values), max(0, *values)
+    span = (high - low) or 1
+    step = (width - 60) / max(len(points) - 1, 1)
+
+    def y(value: int) -> float:
+        return round(10 + (height - 30) * (high - value) / span, 1)
+
+    dots = [
+        {"x": round(50 + i * step, 1), "y": y(value), "label": label, "value": value}
+        for i, (label, value) in enumerate(points)
+    ]
+    return {
+        "width": width,
+        "height": height,
+        "zero": y(0),
+        "high": high,
+        "low": low,
+        "path": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "dots": dots,
+    }
+
+
+# --- PDFs -------------------------------------------------------------------------------------
+
+
+def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """All score sheets of a series; ``?blank=1`` for the forms to print before it."""
+    series = _series(_tournament(slug), number)
+    blank = request.GET.get("blank") == "1"
+    name = f"{slug}-{_('serie')}-{number}-{_('blanko') if blank else _('listen')}"
+    return _pdf(printing.series_score_sheets_pdf(series, blank=blank), name)
+
+
+def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    series = _series(_tournament(slug), number)
+    return _pdf(printing.series_result_pdf(series), f"{slug}-{_('serie')}-{number}")
+
+
+def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    return _pdf(printing.tournament_result_pdf(tournament), slug)
+
+
+def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    return _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}")
+
+
+def season_results_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    season = get_object_or_404(Season, slug=slug)
+    return _pdf(printing.season_result_pdf(season), season.slug)
+
+
+def season_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    season = get_object_or_404(Season, slug=slug)
+    if not season.teams.exists():
+        raise Http404
+    return _pdf(printing.team_result_pdf(season), f"{season.slug}-{_('mannschaften')}")
+
+
+def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """One list, read-only: every row with its breakdown and running totals, and the summary."""
+    tournament = _tournament(slug)
+    series = _series(tournament, number)
+    table_obj = get_object_or_404(series.tables, number=table)
+    seats = list(table_obj.seats.select_related("player", "player__club").order_by("position"))
+    sheet = build_sheet(
+        table_obj,
+        list(table_obj.games.order_by("number")),
+        games_per_list=tournament.games_per_list(table_obj.size),
+    )
+    return render(
+        request,
+        "public/table.html",
+        {
+            "tournament": tournament,
+            "series": series,
+            "table": table_obj,
+            "seats": seats,
+            "sheet": sheet,
+            "summary": list(zip(seats, sheet.summary, strict=True)),
+            "is_referee": tournament.is_referee(request.user),
+        },
+    )

@@ -1,0 +1,179 @@
+"""A list (Spielliste) as the referee sees it: one row per game, running totals, summary rows.
+
+Every number comes from the engine through the services (``list_rows``, ``summarize``) and
+``scoring.row_scores``; this module only arranges them. The same sheet serves the page and
+the JSON preview, where one row is replaced by the row being typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import translation
+
+import scoring
+from scoring.lists import WON_BONUS
+from skatliga import services
+from skatliga.models import Game, Seat, Table
+
+
+def breakdown_language() -> str:
+    language = (translation.get_language() or "de")[:2]
+    return language if language in scoring.LANGUAGES else "de"
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One player's cell in one row: the running total and what the player did."""
+
+    running: int | None
+    declarer: bool
+    sits_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    number: int
+    dealer: int
+    """Seat position (1-based) of the dealer."""
+    sits_out: int | None
+    """Seat position of the dealer who sits out (4-tables only)."""
+    game: Game | None
+    scored: scoring.ScoredGame | None
+    scores: tuple[int, ...]
+    running: tuple[int, ...] | None
+    breakdown: str
+
+    @property
+    def cells(self) -> list[Cell]:
+        declarer = self.game.declarer if self.game is not None else None
+        return [
+            Cell(
+                running=None if self.running is None else self.running[seat - 1],
+                declarer=seat == declarer,
+                sits_out=seat == self.sits_out,
+            )
+            for seat in range(1, len(self.scores) + 1)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryColumn:
+    """One player's summary rows (rules.md section 5)."""
+
+    game_points: int
+    won: int
+    lost: int
+    others_lost: int
+    won_lost_bonus: int
+    others_lost_bonus: int
+    bonus: int
+    total: int
+
+    def to_json(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    size: int
+    system: scoring.ListSystem
+    rows: list[SheetRow]
+    summary: list[SummaryColumn]
+    recorded: int
+    """How many rows are filled (saved, or typed into the preview)."""
+
+    @property
+    def seeger_fabian(self) -> bool:
+        return self.system is scoring.ListSystem.SEEGER_FABIAN
+
+    @property
+    def running(self) -> dict[str, list[int]]:
+        """Running totals per row number, as JSON."""
+        return {str(row.number): list(row.running) for row in self.rows if row.running}
+
+
+def build_sheet(
+    table: Table,
+    games: Sequence[Game],
+    *,
+    games_per_list: int,
+    substitute: tuple[int, services.GameEntry, scoring.ScoredGame | None] | None = None,
+) -> Sheet:
+    """The list of ``table`` from its stored ``games``, optionally with one row replaced."""
+    tournament = table.series.tournament
+    size = table.size
+    system = tournament.list_system
+    pairs = {
+        game.number: (game, scored)
+        for game, scored in services.list_rows(games, size, tournament.rule_set)
+    }
+    if substitute is not None:
+        number, entry, scored = substitute
+        stand_in = Game(
+            table=table,
+            table_size=size,
+            number=number,
+            passed=entry.passed,
+            declarer=None if entry.passed else entry.declarer,
+        )
+        pairs[number] = (stand_in, scored)
+    language = breakdown_language()
+    rows: list[SheetRow] = []
+    totals = [0] * size
+    last = max(pairs, default=0)
+    for number in range(1, max(games_per_list, last) + 1):
+        dealer = scoring.dealer_seat(number, size)
+        game, scored = pairs.get(number, (None, None))
+        scores: tuple[int, ...] = (0,) * size
+        running: tuple[int, ...] | None = None
+        if game is not None:
+            if scored is not None and game.declarer is not None:
+                scores = scoring.row_scores(
+                    scored,
+                    declarer=game.declarer - 1,
+                    dealer=dealer,
+                    table_size=size,
+                    system=system,
+                )
+            totals = [total + score for total, score in zip(totals, scores, strict=True)]
+            running = tuple(totals)
+        rows.append(
+            SheetRow(
+                number=number,
+                dealer=dealer + 1,
+                sits_out=dealer + 1 if size == 4 else None,
+                game=game,
+                scored=scored,
+                scores=scores,
+                running=running,
+                breakdown=scoring.format_breakdown(scored, language) if scored else "",
+            )
+        )
+    summaries = services.summarize(
+        [pairs[number] for number in sorted(pairs)], size, tournament.list_system
+    )
+    summary = [summary_column(s, size, system) for s in summaries]
+    return Sheet(size=size, system=system, rows=rows, summary=summary, recorded=len(pairs))
+
+
+def summary_column(
+    summary: scoring.ListSummary, size: int, system: scoring.ListSystem
+) -> SummaryColumn:
+    seeger = system is scoring.ListSystem.SEEGER_FABIAN
+    return SummaryColumn(
+        game_points=summary.game_points,
+        won=summary.won,
+        lost=summary.lost,
+        others_lost=summary.others_lost,
+        won_lost_bonus=WON_BONUS * (summary.won - summary.lost) if seeger else 0,
+        others_lost_bonus=scoring.others_lost_bonus(size) * summary.others_lost if seeger else 0,
+        bonus=summary.bonus,
+        total=summary.total,
+    )
+
+
+def seat_names(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    return [{"position": seat.position, "name": str(seat.player)} for seat in seats]

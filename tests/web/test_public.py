@@ -1,0 +1,137 @@
+"""Public pages over the hand-computed season of ``conftest.small_season``: no login needed."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from pypdf import PdfReader
+
+from scoring import Declaration, GameType, Outcome
+from skatliga import services
+from skatliga.models import Player, Registration, Seat, Table, Team, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def page(client, name, *args, **query):
+    response = client.get(reverse(name, args=args), query)
+    assert response.status_code == 200, response.content[:500]
+    return response
+
+
+def test_tournament_page_ranks_players_and_teams(client, small_season):
+    response = page(client, "standings", "spieltag-1")
+    players = response.context["players"]
+    ranks = [(row.record.player, row.record.rank, row.record.total) for row in players.rows]
+    assert ranks[:3] == [("b1", 1, 128), ("c2", 1, 128), ("a1", 3, 103)]
+    teams = response.context["teams"]
+    assert [(r.record.team, r.record.match_points_text) for r in teams.rows] == [
+        ("Team B", "3 : 0"),
+        ("Team A", "2 : 1"),
+        ("Team C", "1 : 2"),
+        ("Team D", "0 : 3"),
+    ]
+
+
+def test_standings_sort_by_a_column(client, small_season):
+    response = page(client, "standings", "spieltag-1", **{"p-sort": "-lost"})
+    first = next(iter(response.context["players"].rows)).record
+    assert first.lost == 1
+
+
+def test_csv_export_has_the_same_rows(client, small_season):
+    response = page(client, "standings", "spieltag-1", export="csv")
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert len(rows) == 1 + 12
+    assert rows[1][1:3] == ["b1", ""] and rows[1][-1] == "128"
+    assert rows[-1][1] == "d2" and rows[-1][-1] == "-104"
+
+
+def test_season_page_and_team_csv(client, small_season):
+    page(client, "season", "liga-2026")
+    response = page(client, "season", "liga-2026", table="teams", export="csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[1][1] == "Team B" and rows[1][-1] == "241"
+
+
+def test_series_and_table_pages(client, small_season):
+    page(client, "series", "spieltag-1", 1)
+    response = page(client, "table", "spieltag-1", 1, 2)
+    totals = [s.total for _, s in response.context["summary"]]
+    assert totals == [30, 30, 128, -104]
+
+
+def test_player_page_history_chart_and_statistics(client, small_season):
+    c2 = Player.objects.get(name="c2")
+    response = page(client, "player", c2.pk)
+    assert [r.total for r in response.context["history"]] == [128]
+    statistics = response.context["statistics"]
+    # c2 declared one game (clubs with 2, won, schneider: 4 × 12 = 48)
+    assert (statistics.games_declared, statistics.games_won, statistics.average_value) == (1, 1, 48)
+    assert response.context["chart"]["dots"][0]["value"] == 128
+
+
+def test_team_page(client, small_season):
+    team = Team.objects.get(name="Team B")
+    response = page(client, "team", team.pk)
+    (tournament, row) = response.context["match_days"][0]
+    assert (row.match_points_text, row.game_points) == ("3 : 0", 241)
+
+
+def test_hall_display_refreshes_itself(client, small_season):
+    response = page(client, "hall", "spieltag-1")
+    assert b'http-equiv="refresh"' in response.content
+    assert [row.player for row in response.context["rows"]][:2] == ["b1", "c2"]
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "expect"),
+    [
+        ("tournament-results-pdf", ("spieltag-1",), "b1"),
+        ("tournament-teams-pdf", ("spieltag-1",), "Team B"),
+        ("series-results-pdf", ("spieltag-1", 1), "c2"),
+        ("series-sheets-pdf", ("spieltag-1", 1), "d2"),
+        ("season-results-pdf", ("liga-2026",), "a1"),
+        ("season-teams-pdf", ("liga-2026",), "Team D"),
+    ],
+)
+def test_pdfs_are_served(client, small_season, name, args, expect):
+    response = client.get(reverse(name, args=args))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    assert expect in text
+
+
+def test_unknown_pages_are_404(client, small_season):
+    assert client.get(reverse("standings", args=["nope"])).status_code == 404
+    assert client.get(reverse("series", args=["spieltag-1", 7])).status_code == 404
+    assert client.get(reverse("player", args=[999999])).status_code == 404
+
+
+def test_standings_pages_do_not_query_per_player(client, small_season):
+    def queries(name, *args):
+        with CaptureQueriesContext(connection) as captured:
+            page(client, name, *args)
+        return len(captured)
+
+    pages = [("season", "liga-2026"), ("standings", "spieltag-1"), ("series", "spieltag-1", 1)]
+    before = [queries(*p) for p in pages]
+    tournament = Tournament.objects.get(slug="spieltag-1")
+    series = tournament.series.get()
+    table = Table.objects.create(series=series, number=4, size=3)
+    for position in (1, 2, 3):
+        player = Player.objects.create(name=f"e{position}")
+        Registration.objects.create(tournament=tournament, player=player)
+        Seat.objects.create(table=table, series=series, position=position, player=player)
+    services.record_game(
+        table, 1, services.GameEntry(2, Declaration(GameType.GRAND, 18, 1), Outcome(won=True))
+    )
+    assert Player.objects.filter(results__isnull=False).distinct().count() == 15
+    assert [queries(*p) for p in pages] == before

@@ -21,10 +21,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext_lazy as _
 
 import scoring
 from skatliga import services
+from skatliga.messages import message
 from skatliga.models import (
     Change,
     Club,
@@ -61,68 +61,6 @@ TABLE_KEYS = ("number", "seats", "games", COMPUTED)
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _BATCH = 5000
 
-MESSAGES: Mapping[str, Any] = {
-    # The document's shape.
-    "not_an_object": _("muss ein Objekt sein"),
-    "not_a_list": _("muss eine Liste sein"),
-    "unknown_key": _("unbekannter Schlüssel"),
-    "required": _("fehlt"),
-    "wrong_type": _("falscher Typ"),
-    "empty": _("darf nicht leer sein"),
-    "too_long": _("zu lang (höchstens %(most)s Zeichen)"),
-    "invalid_characters": _("enthält unzulässige Zeichen"),
-    "unknown_format": _("unbekanntes Format, erwartet wird „skatliga-archive/1“"),
-    "invalid_date": _("kein Datum der Form JJJJ-MM-TT"),
-    "unknown_rules": _("unbekanntes Regelwerk"),
-    "unknown_scoring": _("unbekannte Listenwertung"),
-    "rounds_out_of_range": _("Runden pro Serie: 1 bis 30"),
-    # Players and seats.
-    "duplicate_player_id": _("diese Spieler-ID kommt schon vor"),
-    "duplicate_player": _("derselbe Spieler wie %(other)s"),
-    "unknown_player": _("kein Spieler dieser Datei"),
-    "series_number_invalid": _("Seriennummer: eine ganze Zahl ab 1"),
-    "series_number_taken": _("diese Seriennummer kommt schon vor"),
-    "table_number_invalid": _("Tischnummer: eine ganze Zahl ab 1"),
-    "table_number_taken": _("diese Tischnummer kommt in der Serie schon vor"),
-    "table_size_invalid": _("ein Tisch hat 3 oder 4 Plätze"),
-    "player_already_seated": _("sitzt in dieser Serie schon an Tisch %(table)s"),
-    "too_many_games": _("%(count)s Spiele, eine Liste dieses Tisches hat höchstens %(most)s"),
-    # Games: the shape and the declarer.
-    "unknown_game": _("unbekanntes Spiel"),
-    "declarer_missing": _("der Alleinspieler fehlt"),
-    "declarer_not_at_table": _("der Alleinspieler sitzt nicht an diesem Tisch"),
-    "declarer_is_dealer": _("der Geber sitzt am Vierertisch aus und kann nicht Alleinspieler sein"),
-    # Games: the engine's rules.
-    "game_not_in_rules": _("dieses Spiel gibt es im Regelwerk des Turniers nicht"),
-    "matadors_missing": _("Farb- und Grandspiele brauchen Spitzen"),
-    "matadors_out_of_range": _("Spitzen: 1 bis 11 oder −1 bis −11 (Grand 1 bis 4 oder −1 bis −4)"),
-    "matadors_not_allowed": _("Nullspiele haben keine Spitzen"),
-    "announcement_requires_hand": _("Schneider oder Schwarz ansagen geht nur im Handspiel"),
-    "ouvert_requires_hand": _("ein offenes Farb- oder Grandspiel ist immer ein Handspiel"),
-    "announcement_not_for_null": _("Nullspiele haben keine Ansagen"),
-    "null_hand_not_in_rules": _("dieses Regelwerk kennt kein Null Hand ohne ouvert"),
-    "kontra_not_allowed": _("dieses Regelwerk kennt kein Kontra und Re"),
-    "re_without_kontra": _("Re nur nach Kontra"),
-    "bid_not_legal": _("kein zulässiger Reizwert"),
-    "card_points_out_of_range": _("Augen: 0 bis 120"),
-    "tricks_out_of_range": _("Stiche: 0 bis 10"),
-    "card_points_contradict_tricks": _("diese Augen sind mit so vielen Stichen unmöglich"),
-    "outcome_missing": _("Ergebnis fehlt: Augen und Stiche, oder gewonnen/verloren"),
-    "tricks_missing": _("zu den Augen fehlen die Stiche"),
-    "card_points_missing": _("zu den Stichen fehlen die Augen"),
-    "schwarz_without_schneider": _("schwarz heißt auch Schneider"),
-    "level_not_for_null": _("Nullspiele kennen kein Schneider und Schwarz"),
-    "outcome_contradicts": _("widerspricht den Augen und Stichen"),
-    "won_contradicts_announcement": _("gewonnen, aber eine Ansage wurde nicht erfüllt"),
-    "null_below_bid": _("das Nullspiel ist weniger wert als der Reizwert"),
-}
-"""The message for every code a problem can have (German first; gettext translates)."""
-
-
-class _Params(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "?"
-
 
 @dataclass(frozen=True, slots=True)
 class ArchiveProblem:
@@ -135,8 +73,7 @@ class ArchiveProblem:
     @property
     def message(self) -> str:
         """The problem in the active language, with the offending value where there is one."""
-        template = MESSAGES.get(self.code)
-        text = str(template) % _Params(self.params) if template is not None else self.code
+        text = message(self.code, **self.params)
         if "value" in self.params:
             text += " (" + json.dumps(self.params["value"], ensure_ascii=False) + ")"
         return text

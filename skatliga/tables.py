@@ -12,18 +12,24 @@ from django.utils.translation import gettext_lazy as _
 from skatliga.standings import TeamRow
 
 
+def number(label: str, *, total: bool = False) -> tables.Column:
+    """A right-aligned column of figures; ``total`` marks the column that ranks."""
+    css = "number total" if total else "number"
+    return tables.Column(verbose_name=label, attrs={"td": {"class": css}, "th": {"class": css}})
+
+
 class PlayerStandingTable(tables.Table):
     """Players: rank, player, club, game points, won, lost, others' losses, bonus, total."""
 
-    rank = tables.Column(verbose_name=_("Platz"), attrs={"td": {"class": "num"}})
+    rank = number(_("Platz"))
     player = tables.Column(verbose_name=_("Spieler"), order_by=("player",))
     club = tables.Column(verbose_name=_("Verein"))
-    game_points = tables.Column(verbose_name=_("Spielpunkte"), attrs={"td": {"class": "num"}})
-    won = tables.Column(verbose_name=_("gew."), attrs={"td": {"class": "num"}})
-    lost = tables.Column(verbose_name=_("verl."), attrs={"td": {"class": "num"}})
-    others_lost = tables.Column(verbose_name=_("verl. andere"), attrs={"td": {"class": "num"}})
-    bonus = tables.Column(verbose_name=_("Wertung"), attrs={"td": {"class": "num"}})
-    total = tables.Column(verbose_name=_("Gesamt"), attrs={"td": {"class": "num total"}})
+    game_points = number(_("Spielpunkte"))
+    won = number(_("gew."))
+    lost = number(_("verl."))
+    others_lost = number(_("verl. andere"))
+    bonus = number(_("Wertung"))
+    total = number(_("Gesamt"), total=True)
 
     class Meta:
         orderable = True
@@ -46,12 +52,12 @@ class PlayerStandingTable(tables.Table):
 class TeamStandingTable(tables.Table):
     """Teams: rank, team, club, series, match points, Spielpunkte."""
 
-    rank = tables.Column(verbose_name=_("Platz"), attrs={"td": {"class": "num"}})
+    rank = number(_("Platz"))
     team = tables.Column(verbose_name=_("Mannschaft"))
     club = tables.Column(verbose_name=_("Verein"))
-    series = tables.Column(verbose_name=_("Serien"), attrs={"td": {"class": "num"}})
-    match_points = tables.Column(verbose_name=_("Matchpunkte"), attrs={"td": {"class": "num"}})
-    game_points = tables.Column(verbose_name=_("Spielpunkte"), attrs={"td": {"class": "num total"}})
+    series = number(_("Serien"))
+    match_points = number(_("Matchpunkte"))
+    game_points = number(_("Spielpunkte"), total=True)
 
     class Meta:
         orderable = True

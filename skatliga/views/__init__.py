@@ -1,8 +1,21 @@
-"""The site's views: the home page here, the referee's pages in ``referee``."""
+"""The site's views: the home page here, the public pages in ``public``, the referee's pages
+in ``referee``."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from skatliga.models import Season, Tournament
+
+RECENT = 8
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """What skatliga is, the seasons, and the latest tournaments."""
+    return render(
+        request,
+        "home.html",
+        {
+            "seasons": Season.objects.all()[:RECENT],
+            "tournaments": Tournament.objects.select_related("season")[:RECENT],
+        },
+    )

@@ -205,28 +205,38 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 200) -> dict[str, Any]:
+def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -> dict[str, Any]:
     """Coordinates of an inline SVG line chart of series totals, drawn by the template."""
     if not points:
         return {}
+    left, right, top, bottom = 56, 40, 24, 36
     values = [value for _, value in points]
     low, high = min(0, *values), max(0, *values)
     span = (high - low) or 1
-    step = (width - 60) / max(len(points) - 1, 1)
+    step = (width - left - right) / max(len(points) - 1, 1)
+    label_every = -(-len(points) // 6)
 
     def y(value: int) -> float:
-        return round(10 + (height - 30) * (high - value) / span, 1)
+        return round(top + (height - top - bottom) * (high - value) / span, 1)
 
     dots = [
-        {"x": round(50 + i * step, 1), "y": y(value), "label": label, "value": value}
+        {
+            "x": round(left + i * step, 1),
+            "y": y(value),
+            "value_y": round(y(value) - 9, 1),
+            "label": label if i % label_every == 0 else "",
+            "title": label,
+            "value": value,
+        }
         for i, (label, value) in enumerate(points)
     ]
     return {
         "width": width,
         "height": height,
-        "zero": y(0),
-        "high": high,
-        "low": low,
+        "left": left,
+        "tick_x": left - 6,
+        "bottom": height - bottom + 18,
+        "ticks": [{"y": y(v), "value": v} for v in sorted({low, 0, high})],
         "path": " ".join(f"{d['x']},{d['y']}" for d in dots),
         "dots": dots,
     }
@@ -281,6 +291,15 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpRespo
         list(table_obj.games.order_by("number")),
         games_per_list=tournament.games_per_list(table_obj.size),
     )
+    names = {seat.position: seat.player.name for seat in seats}
+    rows = [
+        (
+            row,
+            names.get(row.game.declarer or 0, "") if row.game else "",
+            printing.game_label(row.game, row.scored) if row.game and row.scored else "",
+        )
+        for row in sheet.rows
+    ]
     return render(
         request,
         "public/table.html",
@@ -290,6 +309,7 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpRespo
             "table": table_obj,
             "seats": seats,
             "sheet": sheet,
+            "rows": rows,
             "summary": list(zip(seats, sheet.summary, strict=True)),
             "is_referee": tournament.is_referee(request.user),
         },

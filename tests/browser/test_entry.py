@@ -1,7 +1,7 @@
 """The referee enters a list in a real browser (Debian's Chromium driven by Playwright).
 
-Run with SKATLIGA_SCREENSHOTS=1 to also write docs/screenshots/entry-phone.png and
-entry-laptop.png. Without /usr/bin/chromium the tests skip, except under CI, where they fail.
+Run with SKATLIGA_SCREENSHOTS=1 to write the screenshots to docs/screenshots/entry-phone.png
+and entry-laptop.png. Without /usr/bin/chromium the tests skip, except under CI, where they fail.
 """
 
 from __future__ import annotations
@@ -187,8 +187,11 @@ def test_the_entry_row_is_a_stacked_form_on_a_phone(browser, live_server, django
     context.close()
 
 
-@pytest.mark.skipif(not os.environ.get("SKATLIGA_SCREENSHOTS"), reason="SKATLIGA_SCREENSHOTS=1")
-def test_screenshots_of_the_entry_page(browser, live_server, django_user_model):
+def test_screenshots_of_the_entry_page(browser, live_server, django_user_model, tmp_path):
+    """The entry page at laptop and phone width, with a typed row previewed.
+
+    The pictures go to docs/screenshots/ with SKATLIGA_SCREENSHOTS=1, else to a temporary
+    folder."""
     from playwright.sync_api import expect
 
     table = four_table(12, django_user_model)
@@ -212,7 +215,8 @@ def test_screenshots_of_the_entry_page(browser, live_server, django_user_model):
         entry(3, "diamonds", bid=18, matadors=1, card_points=91, tricks=9),
         entry(3, "grand", bid=20, matadors=1, card_points=65, tricks=6),
     )
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    folder = SCREENSHOTS if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
     for name, viewport in (
         ("entry-laptop.png", {"width": 1366, "height": 900}),
         ("entry-phone.png", {"width": 390, "height": 844}),
@@ -229,5 +233,6 @@ def test_screenshots_of_the_entry_page(browser, live_server, django_user_model):
         page.fill("#id_tricks", "7")
         expect(page.locator("#entry-value")).to_have_text("+96")
         page.focus("#id_tricks")
-        page.screenshot(path=str(SCREENSHOTS / name))
+        page.screenshot(path=str(folder / name))
         context.close()
+        assert (folder / name).read_bytes().startswith(b"\x89PNG")

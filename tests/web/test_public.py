@@ -135,3 +135,26 @@ def test_standings_pages_do_not_query_per_player(client, small_season):
     )
     assert Player.objects.filter(results__isnull=False).distinct().count() == 15
     assert [queries(*p) for p in pages] == before
+
+
+def test_home_and_tournament_list_link_to_everything(client, small_season):
+    home = page(client, "home").content.decode()
+    assert reverse("season", args=["liga-2026"]) in home
+    assert reverse("standings", args=["spieltag-1"]) in home
+    listing = page(client, "tournaments").content.decode()
+    assert reverse("standings", args=["spieltag-1"]) in listing
+    standings = page(client, "standings", "spieltag-1").content.decode()
+    for target in (
+        reverse("series", args=["spieltag-1", 1]),
+        reverse("hall", args=["spieltag-1"]),
+        reverse("tournament-results-pdf", args=["spieltag-1"]),
+        reverse("player", args=[Player.objects.get(name="b1").pk]),
+    ):
+        assert target in standings
+    series = page(client, "series", "spieltag-1", 1).content.decode()
+    for target in (
+        reverse("table", args=["spieltag-1", 1, 1]),
+        reverse("series-sheets-pdf", args=["spieltag-1", 1]),
+        reverse("series-results-pdf", args=["spieltag-1", 1]),
+    ):
+        assert target in series

@@ -9,6 +9,7 @@ from django.utils import translation
 from skatliga.management.commands import ensure_demo_referee
 
 
+@pytest.mark.django_db
 def test_home_renders_in_german_by_default(client):
     response = client.get("/")
 
@@ -17,6 +18,7 @@ def test_home_renders_in_german_by_default(client):
     assert "Skatturniere und Ligen" in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_home_renders_in_english_under_en_prefix(client):
     response = client.get("/en/")
 

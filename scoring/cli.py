@@ -197,7 +197,15 @@ def _lines(stream: IO[bytes]) -> Iterator[str | None]:
 
 
 def run(lines: Iterable[str | None], out: IO[str]) -> int:
-    """Answer every line on ``out``; 0 if every line scored, else 1."""
+    """Answer every line on ``out``; 0 if every line scored, else 1.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> run(['{"passed": true}', "{"], out)
+    1
+    >>> [line[:20] for line in out.getvalue().splitlines()]
+    ['{"passed": true, "wo', '{"error": {"code": "']
+    """
     status = 0
     for line in lines:
         if line is None:
@@ -218,7 +226,10 @@ def run(lines: Iterable[str | None], out: IO[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``python -m scoring``."""
+    """Entry point of ``python -m scoring``: standard input to standard output.
+
+    Its example is ``python -m scoring --help``.
+    """
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
         description=HELP,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from skatliga import services
 from skatliga.messages import message
-from skatliga.models import Game, GameType, Season, Seat, Tournament
+from skatliga.models import Game, GameType, Registration, Season, Seat, Team, Tournament
 
 PASSED = "0"
 """The declarer choice that records a passed-in game."""
@@ -397,6 +397,12 @@ class TournamentForm(forms.ModelForm):
             "12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch."
         )
 
+    def clean_rounds_per_series(self) -> int:
+        rounds = self.cleaned_data["rounds_per_series"]
+        if not 1 <= rounds <= 30:
+            raise coded_error("rounds_out_of_range")
+        return rounds
+
 
 class PlayersForm(forms.Form):
     """Players to enter: one typed with the roster's help, or a pasted list."""
@@ -423,6 +429,87 @@ class PlayersForm(forms.Form):
         if not data["players"]:
             raise coded_error("roster_empty")
         return data
+
+
+class RefereeForm(forms.Form):
+    username = forms.CharField(
+        label=_("Benutzername"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+
+
+class TeamsForm(forms.Form):
+    """The team each registration plays for: one select per player, ``team-<registration id>``.
+
+    The selects sit in the players' table and belong to the form ``teams-form`` by their
+    ``form`` attribute.
+    """
+
+    def __init__(
+        self,
+        *args: Any,
+        registrations: Sequence[Registration],
+        teams: Sequence[Team],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.registrations = list(registrations)
+        self.teams = {team.pk: team for team in teams}
+        choices = [("", "—"), *((team.pk, team.name) for team in teams)]
+        for registration in self.registrations:
+            self.fields[self.name_of(registration)] = forms.TypedChoiceField(
+                label=str(registration.player),
+                choices=choices,
+                coerce=int,
+                empty_value=None,
+                required=False,
+                initial=registration.team_id,
+                widget=forms.Select(attrs={"form": "teams-form"}),
+            )
+
+    @staticmethod
+    def name_of(registration: Registration) -> str:
+        return f"team-{registration.pk}"
+
+    def rows(self) -> list[tuple[Registration, forms.BoundField]]:
+        return [(r, self[self.name_of(r)]) for r in self.registrations]
+
+    def assignments(self) -> dict[int, Team | None]:
+        """The team chosen for each registration whose select was sent (by registration id)."""
+        return {
+            r.pk: self.teams.get(self.cleaned_data[self.name_of(r)])
+            for r in self.registrations
+            if self.name_of(r) in self.data
+        }
+
+
+class TeamForm(forms.Form):
+    """A new team of the tournament's season."""
+
+    name = forms.CharField(label=_("Mannschaft"), max_length=120)
+    club = forms.CharField(
+        label=_("Verein"),
+        required=False,
+        max_length=120,
+        widget=forms.TextInput(attrs={"list": "clubs", "autocomplete": "off"}),
+    )
+
+
+DRAW_METHODS = (
+    ("lot", _("per Los")),
+    ("standings", _("nach dem Tabellenstand gesetzt")),
+)
+
+
+class DrawForm(forms.Form):
+    method = forms.ChoiceField(
+        label=_("Auslosung"),
+        choices=DRAW_METHODS,
+        required=False,
+        initial="lot",
+        widget=forms.RadioSelect,
+    )
 
 
 class SwapForm(forms.Form):

@@ -81,6 +81,28 @@ MESSAGES: dict[str, Promise] = {
     "same_seat": _("Zwei verschiedene Plätze wählen."),
     "series_drawn": _("Nach der ersten Auslosung können keine Spieler mehr entfernt werden."),
     "player_has_results": _("Der Spieler hat schon gespielt und bleibt erhalten."),
+    "draw_method_unknown": _("Unbekannte Art der Auslosung."),
+    "settings_invalidate_games": _(
+        "Mit diesen Einstellungen wären erfasste Spiele oder Listen ungültig (%(count)s); "
+        "nichts wurde geändert. Erst diese Spiele korrigieren oder die Listen wieder öffnen:"
+    ),
+    "game_beyond_rounds": _("Mehr Spiele erfasst, als die Liste mit diesen Runden hat."),
+    "closed_list_incomplete": _(
+        "Die Liste ist abgeschlossen, wäre mit diesen Runden aber unvollständig."
+    ),
+    "user_unknown": _("Einen aktiven Benutzer „%(username)s“ gibt es nicht."),
+    "user_already_referee": _("%(username)s leitet dieses Turnier schon."),
+    "not_a_referee": _("Dieser Benutzer leitet das Turnier nicht."),
+    "last_referee": _(
+        "Der letzte Turnierleiter kann nicht entfernt werden; erst einen weiteren eintragen."
+    ),
+    "tournament_without_season": _(
+        "Das Turnier gehört zu keiner Saison; Mannschaften gibt es nur in einer Saison."
+    ),
+    "team_name_missing": _("Der Name der Mannschaft fehlt."),
+    "team_name_taken": _("Eine Mannschaft dieses Namens gibt es in der Saison schon."),
+    "team_not_in_season": _("Diese Mannschaft gehört nicht zur Saison des Turniers."),
+    "registration_not_in_tournament": _("Dieser Spieler ist im Turnier nicht eingetragen."),
     # The archive: a document's shape, its players, seats and games.
     "not_an_object": _("muss ein Objekt sein"),
     "not_a_list": _("muss eine Liste sein"),

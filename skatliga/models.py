@@ -585,6 +585,7 @@ class Change(models.Model):
         TABLES_DRAWN = "tables_drawn", _("Tische ausgelost")
         SEATS_SWAPPED = "seats_swapped", _("Plätze getauscht")
         IMPORTED = "imported", _("importiert")
+        TOURNAMENT_CHANGED = "tournament_changed", _("Turnier geändert")
 
     at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(

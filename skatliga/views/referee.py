@@ -12,6 +12,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, Q
@@ -20,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 import scoring
@@ -29,15 +31,20 @@ from skatliga.archive import ArchiveError, dump_archive, load_archive
 from skatliga.forms import (
     PASSED,
     ArchiveUploadForm,
+    DrawForm,
     GameRowForm,
     PlayersForm,
+    RefereeForm,
     ReopenForm,
     SwapForm,
+    TeamForm,
+    TeamsForm,
     TournamentForm,
     coded_error,
 )
 from skatliga.messages import message
 from skatliga.models import (
+    Club,
     Game,
     GameType,
     Player,
@@ -129,12 +136,22 @@ def render_tournament(
         sizes = services.table_sizes(players)
     except services.ServiceError:
         sizes = []
+    teams_form = context.pop("teams_form", None)
+    if teams_form is None and tournament.season_id is not None:
+        teams_form = TeamsForm(
+            registrations=registrations, teams=list(tournament.season.teams.all())
+        )
     context = {
         "tournament": tournament,
         "registrations": registrations,
         "series_list": series,
         "can_remove": not tournament.series.exists(),
         "players_form": PlayersForm(),
+        "teams_form": teams_form,
+        "player_rows": teams_form.rows() if teams_form else [(r, None) for r in registrations],
+        "team_form": TeamForm(),
+        "clubs": Club.objects.values_list("name", flat=True),
+        "draw_form": DrawForm(),
         "table_sizes": sizes,
         "fours": sizes.count(4),
         "threes": sizes.count(3),
@@ -204,12 +221,173 @@ def registration_remove(request: HttpRequest, tournament: Tournament, pk: int) -
 @referee_required
 @require_POST
 def series_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    method = request.POST.get("method") or "lot"
     try:
-        series = services.draw_tables(tournament, user=request.user)
+        series = services.draw_tables(tournament, user=request.user, method=method)
     except services.ServiceError as error:
         return render_tournament(request, tournament, action_error=action_error(error, "draw"))
     messages.success(request, _("Serie %(number)s ausgelost.") % {"number": series.number})
     return redirect("referee:series", slug=tournament.slug, series=series.number)
+
+
+@referee_required
+@require_POST
+def teams_assign(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    teams = list(tournament.season.teams.all()) if tournament.season_id else []
+    registrations = list(tournament.registrations.select_related("player__club", "team"))
+    form = TeamsForm(request.POST, registrations=registrations, teams=teams)
+    if not form.is_valid():
+        return render_tournament(request, tournament, teams_form=form)
+    try:
+        changed = services.assign_teams(tournament, form.assignments(), user=request.user)
+    except services.ServiceError as error:
+        return render_tournament(
+            request, tournament, teams_form=form, action_error=action_error(error, "teams")
+        )
+    messages.success(
+        request,
+        ngettext(
+            "Mannschaften gespeichert: %(count)s Spieler geändert.",
+            "Mannschaften gespeichert: %(count)s Spieler geändert.",
+            len(changed),
+        )
+        % {"count": len(changed)},
+    )
+    return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#players")
+
+
+@referee_required
+@require_POST
+def team_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TeamForm(request.POST)
+    if form.is_valid():
+        try:
+            team = services.create_team(
+                tournament, form.cleaned_data["name"], form.cleaned_data["club"], user=request.user
+            )
+        except services.ServiceError as error:
+            if error.field in form.fields:
+                form.add_error(error.field, coded_error(error.code, **error.params))
+            else:
+                return render_tournament(
+                    request, tournament, team_form=form, action_error=action_error(error, "team")
+                )
+        else:
+            messages.success(request, _("Mannschaft %(team)s angelegt.") % {"team": team})
+            return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#players")
+    return render_tournament(request, tournament, team_form=form)
+
+
+# --- settings and referees -------------------------------------------------------------------
+
+
+def settings_url(tournament: Tournament, anchor: str = "") -> str:
+    return reverse("referee:tournament-settings", args=[tournament.slug]) + anchor
+
+
+def blocking_rows(tournament: Tournament, error: services.ServiceError) -> list[dict[str, Any]]:
+    """The lists and games that keep new settings from being saved, with links to them."""
+    rows = []
+    for blocking in error.params.get("blocking", ()):
+        where = {"series": blocking.series, "table": blocking.table, "game": blocking.game}
+        url = reverse("referee:list", args=[tournament.slug, blocking.series, blocking.table])
+        if blocking.game is None:
+            text = _("Serie %(series)s, Tisch %(table)s") % where
+        else:
+            text = _("Serie %(series)s, Tisch %(table)s, Spiel %(game)s") % where
+            url += f"?game={blocking.game}"
+        rows.append(
+            {"code": blocking.code, "where": text, "message": message(blocking.code), "url": url}
+        )
+    return rows
+
+
+def render_settings(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    form: TournamentForm | None = None,
+    referee_form: RefereeForm | None = None,
+    **context: Any,
+) -> HttpResponse:
+    context = {
+        "tournament": tournament,
+        "form": form or TournamentForm(instance=tournament),
+        "referees": tournament.referees.order_by("username"),
+        "referee_form": referee_form or RefereeForm(),
+        "started": Game.objects.filter(table__series__tournament=tournament).exists(),
+        **context,
+    }
+    return render(request, "referee/tournament_settings.html", context)
+
+
+@referee_required
+def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament's settings; a new rule set, list system or rounds re-scores every list."""
+    if request.method != "POST":
+        return render_settings(request, tournament)
+    # The form writes what it cleans into its instance: give it a copy of the tournament.
+    form = TournamentForm(request.POST, instance=Tournament.objects.get(pk=tournament.pk))
+    if not form.is_valid():
+        return render_settings(request, tournament, form=form)
+    fields = {name: form.cleaned_data[name] for name in services.SETTINGS}
+    rescoring = any(fields[name] != getattr(tournament, name) for name in services.RESCORING)
+    try:
+        services.update_tournament(tournament, user=request.user, **fields)
+    except services.ServiceError as error:
+        if error.field in form.fields:
+            form.add_error(error.field, coded_error(error.code, **error.params))
+            return render_settings(request, tournament, form=form)
+        return render_settings(
+            request,
+            tournament,
+            form=form,
+            action_error=action_error(error, "settings"),
+            blocking=blocking_rows(tournament, error),
+        )
+    if rescoring and Game.objects.filter(table__series__tournament=tournament).exists():
+        messages.success(request, _("Einstellungen gespeichert; alle Listen neu berechnet."))
+    else:
+        messages.success(request, _("Einstellungen gespeichert."))
+    return redirect("referee:tournament", slug=tournament.slug)
+
+
+@referee_required
+@require_POST
+def referee_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = RefereeForm(request.POST)
+    if form.is_valid():
+        try:
+            referee = services.add_referee(
+                tournament, form.cleaned_data["username"], user=request.user
+            )
+        except services.ServiceError as error:
+            form.add_error("username", coded_error(error.code, **error.params))
+        else:
+            messages.success(
+                request,
+                _("%(user)s leitet das Turnier jetzt mit.") % {"user": referee.get_username()},
+            )
+            return redirect(settings_url(tournament, "#referees"))
+    return render_settings(request, tournament, referee_form=form)
+
+
+@referee_required
+@require_POST
+def referee_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    referee = get_object_or_404(get_user_model(), pk=pk)
+    try:
+        services.remove_referee(tournament, referee, user=request.user)
+    except services.ServiceError as error:
+        return render_settings(
+            request, tournament, action_error=action_error(error, "referee-remove")
+        )
+    messages.success(
+        request, _("%(user)s leitet das Turnier nicht mehr.") % {"user": referee.get_username()}
+    )
+    if not tournament.is_referee(request.user):
+        return redirect("referee:dashboard")
+    return redirect(settings_url(tournament, "#referees"))
 
 
 # --- series ----------------------------------------------------------------------------------

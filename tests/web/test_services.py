@@ -560,3 +560,434 @@ def test_swap_seats_is_refused_once_a_game_is_recorded():
 
     assert error.value.code == "series_started"
     assert seating(series) == before
+
+
+# --- tournament settings ---------------------------------------------------------------------
+
+# A 3-table list, rounds_per_series 1: 1 (seat 1 deals) seat 2 spades hand with 1, lost =
+# 3 × 11 = 33; 2 seat 1 grand with 1 won = 2 × 24 = 48; 3 passed in.
+#   isko (lost hand games −2 × 33 = −66): seat 1 48 + 50 + 40 = 138 · seat 2 −66 − 50 = −116
+#     · seat 3 40
+#   pre1999 (−33): seat 1 138 · seat 2 −33 − 50 = −83 · seat 3 40
+#   classic (no bonus): seat 1 48 · seat 2 −66 · seat 3 0
+HAND_LOST = [
+    entry(2, "spades", bid=18, matadors=1, hand=True, won=False),
+    entry(1, "grand", bid=18, matadors=1, won=True),
+    entry(),
+]
+
+
+def hand_lost_table(**fields):
+    table = make_table(size=3, rounds=1, **fields)
+    play(table, *HAND_LOST)
+    return table
+
+
+def test_update_tournament_to_pre1999_rescores_a_lost_hand_game():
+    table = hand_lost_table()
+
+    services.update_tournament(table.series.tournament, rules="pre1999")
+
+    assert totals(table) == [138, -83, 40]
+    game = Game.objects.get(table=table, number=1)
+    assert (game.won, game.value, game.list_score) == (False, 33, -33)
+
+
+def test_update_tournament_to_classic_drops_the_bonuses():
+    table = hand_lost_table()
+
+    services.update_tournament(table.series.tournament, scoring="classic")
+
+    assert results(table) == [(48, 1, 0, 1, 0, 48), (-66, 0, 1, 0, 0, -66), (0, 0, 0, 1, 0, 0)]
+
+
+def test_update_tournament_logs_the_changed_fields_before_and_after(django_user_model):
+    table = hand_lost_table(venue="Vereinsheim")
+    user = django_user_model.objects.create_user("anna")
+
+    services.update_tournament(
+        table.series.tournament, user=user, rules="pre1999", venue="Vereinsheim", name="Pokal"
+    )
+
+    (change,) = Change.objects.filter(action=Change.Action.TOURNAMENT_CHANGED)
+    assert change.user == user
+    assert change.before == {"rules": "isko", "name": table.series.tournament.name}
+    assert change.after == {"rules": "pre1999", "name": "Pokal"}
+
+
+def test_update_tournament_without_a_change_logs_nothing():
+    table = hand_lost_table()
+    tournament = table.series.tournament
+
+    services.update_tournament(tournament, rules="isko", rounds_per_series=1)
+
+    assert not Change.objects.filter(action=Change.Action.TOURNAMENT_CHANGED).exists()
+
+
+def snapshot(tournament):
+    return (
+        Tournament.objects.values().get(pk=tournament.pk),
+        list(Game.objects.order_by("pk").values()),
+        list(ListResult.objects.order_by("pk").values()),
+        Change.objects.count(),
+    )
+
+
+def test_update_tournament_refuses_rules_that_forbid_a_recorded_kontra():
+    table = make_table(size=3, rounds=1, rules="isko-kontra")
+    play(table, entry(), entry(2, "grand", bid=18, matadors=1, kontra=True, won=True))
+    tournament = table.series.tournament
+    before = snapshot(tournament)
+
+    with pytest.raises(services.ServiceError) as error:
+        services.update_tournament(tournament, rules="isko", name="Neu")
+
+    assert error.value.code == "settings_invalidate_games"
+    assert error.value.params["blocking"] == (services.Blocking(1, 1, 2, "kontra_not_allowed"),)
+    assert snapshot(tournament) == before
+
+
+def test_update_tournament_refuses_fewer_rounds_than_games_recorded():
+    table = make_table(size=3, rounds=2)
+    tournament = table.series.tournament
+    play(table, *HAND_LOST, entry(), entry())
+    before = snapshot(tournament)
+
+    with pytest.raises(services.ServiceError) as error:
+        services.update_tournament(tournament, rounds_per_series=1)
+
+    assert [(b.series, b.table, b.game, b.code) for b in error.value.params["blocking"]] == [
+        (1, 1, 4, "game_beyond_rounds"),
+        (1, 1, 5, "game_beyond_rounds"),
+    ]
+    assert snapshot(tournament) == before
+
+
+def test_update_tournament_refuses_more_rounds_for_a_closed_list():
+    table = hand_lost_table()
+    services.close_table(table)
+
+    with pytest.raises(services.ServiceError) as error:
+        services.update_tournament(table.series.tournament, rounds_per_series=2)
+
+    assert error.value.params["blocking"] == (
+        services.Blocking(1, 1, None, "closed_list_incomplete"),
+    )
+    assert Tournament.objects.get().rounds_per_series == 1
+
+
+def test_update_tournament_allows_more_rounds_for_an_open_list():
+    table = hand_lost_table()
+
+    services.update_tournament(table.series.tournament, rounds_per_series=2)
+
+    assert Tournament.objects.get().rounds_per_series == 2
+    assert totals(table) == [138, -116, 40]
+
+
+def test_update_tournament_refuses_an_unknown_rule_set():
+    table = hand_lost_table()
+
+    with pytest.raises(services.ServiceError) as error:
+        services.update_tournament(table.series.tournament, rules="skat-1886")
+
+    assert (error.value.code, error.value.field) == ("unknown_rules", "rules")
+    assert Tournament.objects.get().rules == "isko"
+
+
+def test_a_new_season_drops_the_teams_of_the_old_one_from_registrations_and_results():
+    old = Season.objects.create(name="Liga 2026", slug="liga-2026", year=2026)
+    new = Season.objects.create(name="Liga 2027", slug="liga-2027", year=2027)
+    table = make_table(size=3, rounds=1, season=old)
+    tournament = table.series.tournament
+    team = Team.objects.create(season=old, name="Grand Hand")
+    tournament.registrations.update(team=team)
+    services.recompute_results(table)
+
+    services.update_tournament(tournament, season=new)
+
+    assert set(tournament.registrations.values_list("team", flat=True)) == {None}
+    assert set(ListResult.objects.values_list("season", "team")) == {(new.pk, None)}
+    change = Change.objects.get(action=Change.Action.TOURNAMENT_CHANGED)
+    assert change.before["season"] == old.pk
+    assert set(change.before["teams"].values()) == {team.pk}
+
+
+# --- referees --------------------------------------------------------------------------------
+
+
+def test_add_referee_by_username(django_user_model):
+    tournament = make_tournament()
+    anna = django_user_model.objects.create_user("anna")
+    bernd = django_user_model.objects.create_user("Bernd")
+    tournament.referees.add(anna)
+
+    services.add_referee(tournament, " bernd ", user=anna)
+
+    assert set(tournament.referees.all()) == {anna, bernd}
+    change = Change.objects.get(action=Change.Action.TOURNAMENT_CHANGED)
+    assert (change.before, change.after) == (
+        {"referees": ["anna"]},
+        {"referees": ["Bernd", "anna"]},
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "code"), [("carla", "user_unknown"), ("anna", "user_already_referee")]
+)
+def test_add_referee_refuses(django_user_model, name, code):
+    tournament = make_tournament()
+    anna = django_user_model.objects.create_user("anna")
+    tournament.referees.add(anna)
+
+    with pytest.raises(services.ServiceError) as error:
+        services.add_referee(tournament, name, user=anna)
+
+    assert (error.value.code, error.value.field) == (code, "username")
+    assert list(tournament.referees.all()) == [anna]
+
+
+def test_remove_referee_leaves_the_others(django_user_model):
+    tournament = make_tournament()
+    anna = django_user_model.objects.create_user("anna")
+    bernd = django_user_model.objects.create_user("bernd")
+    tournament.referees.add(anna, bernd)
+
+    services.remove_referee(tournament, anna, user=anna)
+
+    assert list(tournament.referees.all()) == [bernd]
+    change = Change.objects.get(action=Change.Action.TOURNAMENT_CHANGED)
+    assert change.after == {"referees": ["bernd"]}
+
+
+def test_the_last_referee_cannot_remove_himself(django_user_model):
+    tournament = make_tournament()
+    anna = django_user_model.objects.create_user("anna")
+    tournament.referees.add(anna)
+
+    with pytest.raises(services.ServiceError) as error:
+        services.remove_referee(tournament, anna, user=anna)
+
+    assert error.value.code == "last_referee"
+    assert list(tournament.referees.all()) == [anna]
+
+
+def test_a_superuser_may_remove_the_last_referee(django_user_model):
+    tournament = make_tournament()
+    anna = django_user_model.objects.create_user("anna")
+    tournament.referees.add(anna)
+    chef = django_user_model.objects.create_superuser("chef")
+
+    services.remove_referee(tournament, anna, user=chef)
+
+    assert not tournament.referees.exists()
+
+
+# --- teams -----------------------------------------------------------------------------------
+
+
+def season_tournament(**fields):
+    season = Season.objects.create(name="Liga 2026", slug="liga-2026", year=2026)
+    table = make_table(size=3, rounds=1, season=season, **fields)
+    return table, Team.objects.create(season=season, name="Kreuz Bube"), season
+
+
+def test_assign_teams_before_the_draw():
+    tournament = make_tournament(
+        players=2, season=Season.objects.create(name="L", slug="l", year=1)
+    )
+    team = Team.objects.create(season=tournament.season, name="Kreuz Bube")
+    first, second = tournament.registrations.order_by("pk")
+
+    changed = services.assign_teams(tournament, {first.pk: team, second.pk: None})
+
+    assert changed == [first]
+    assert dict(tournament.registrations.values_list("pk", "team")) == {
+        first.pk: team.pk,
+        second.pk: None,
+    }
+
+
+def test_assign_teams_after_games_rewrites_the_result_rows():
+    table, team, _season = season_tournament()
+    play(table, *HAND_LOST)
+    tournament = table.series.tournament
+    seat = table.seats.get(position=2)
+    registration = tournament.registrations.get(player=seat.player)
+
+    services.assign_teams(tournament, {registration.pk: team})
+
+    assert list(
+        ListResult.objects.filter(table=table).order_by("position").values_list("team", "total")
+    ) == [(None, 138), (team.pk, -116), (None, 40)]
+    change = Change.objects.get(action=Change.Action.TOURNAMENT_CHANGED)
+    assert (change.before, change.after) == (
+        {"teams": {str(seat.player_id): None}},
+        {"teams": {str(seat.player_id): team.pk}},
+    )
+
+
+def test_assign_teams_refuses_a_team_of_another_season():
+    table, _team, _season = season_tournament()
+    other = Team.objects.create(
+        season=Season.objects.create(name="Liga 2027", slug="liga-2027", year=2027), name="X"
+    )
+    registration = table.series.tournament.registrations.first()
+
+    with pytest.raises(services.ServiceError) as error:
+        services.assign_teams(table.series.tournament, {registration.pk: other})
+
+    assert error.value.code == "team_not_in_season"
+    registration.refresh_from_db()
+    assert registration.team_id is None
+
+
+def test_assign_teams_needs_a_season():
+    tournament = make_tournament(players=1)
+    registration = tournament.registrations.get()
+
+    with pytest.raises(services.ServiceError) as error:
+        services.assign_teams(tournament, {registration.pk: None})
+
+    assert error.value.code == "tournament_without_season"
+
+
+def test_create_team_in_the_tournaments_season():
+    table, _team, season = season_tournament()
+
+    team = services.create_team(table.series.tournament, "  Pik  Sieben ", "SC Altenburg")
+
+    assert (team.season, team.name, team.club.name) == (season, "Pik Sieben", "SC Altenburg")
+
+
+def test_create_team_refuses_a_name_taken_in_the_season():
+    table, _team, season = season_tournament()
+
+    with pytest.raises(services.ServiceError) as error:
+        services.create_team(table.series.tournament, "kreuz bube")
+
+    assert (error.value.code, error.value.field) == ("team_name_taken", "name")
+    assert season.teams.count() == 1
+
+
+# --- seeded draw -----------------------------------------------------------------------------
+
+# Series 1, rounds_per_series 1, p1-p4 at table 1 and p5-p8 at table 2 (seat n deals game n).
+# Table 1: 1 p2 grand with 2 won = 72; 2 p3 clubs with 1 won = 24; 3 p4 hearts with 1 lost =
+#   20 → −40; 4 p1 diamonds with 1 won = 18.
+#   p1 18 + 50 + 30 = 98 · p2 72 + 50 + 30 = 152 · p3 24 + 50 + 30 = 104 · p4 −40 − 50 = −90
+# Table 2: 1 p6 spades with 1 won = 22; 2 passed in; 3 p8 hearts with 1 won = 20; 4 p5 clubs
+#   with 2 lost = 36 → −72.
+#   p5 −72 − 50 = −122 · p6 22 + 50 + 30 = 102 · p7 30 · p8 20 + 50 + 30 = 100
+# Standings: p2 152, p3 104, p6 102, p8 100, p1 98, p7 30, p4 −90, p5 −122.
+SEEDED = ["p2", "p3", "p6", "p8", "p1", "p7", "p4", "p5"]
+
+
+def seeded_tournament(**fields):
+    """The tournament above and its players by name."""
+    players = {f"p{n}": make_player(f"p{n}") for n in range(1, 9)}
+    tournament = make_tournament(players=list(players.values()), size=4, rounds=1, **fields)
+    first, second = tournament.series.get().tables.order_by("number")
+    play(
+        first,
+        entry(2, "grand", bid=18, matadors=2, won=True),
+        entry(3, "clubs", bid=18, matadors=1, won=True),
+        entry(4, "hearts", bid=18, matadors=1, won=False),
+        entry(1, "diamonds", bid=18, matadors=1, won=True),
+    )
+    play(
+        second,
+        entry(2, "spades", bid=18, matadors=1, won=True),
+        entry(),
+        entry(4, "hearts", bid=18, matadors=1, won=True),
+        entry(1, "clubs", bid=18, matadors=2, won=False),
+    )
+    return tournament, players
+
+
+def names(series):
+    return [
+        list(table.seats.order_by("position").values_list("player__name", flat=True))
+        for table in series.tables.order_by("number")
+    ]
+
+
+def test_the_seeded_tournament_has_the_standings_worked_out_by_hand():
+    tournament, _players = seeded_tournament()
+
+    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+
+    assert [(row.player, row.total) for row in rows] == list(
+        zip(SEEDED, [152, 104, 102, 100, 98, 30, -90, -122], strict=True)
+    )
+
+
+def test_draw_by_standings_seats_the_best_four_at_table_1():
+    tournament, _players = seeded_tournament()
+
+    series = services.draw_tables(tournament, method="standings")
+
+    assert names(series) == [SEEDED[:4], SEEDED[4:]]
+    change = Change.objects.get(series=series, action=Change.Action.TABLES_DRAWN)
+    assert change.after["method"] == "standings"
+
+
+def test_draw_by_standings_seats_players_without_results_last():
+    tournament, _players = seeded_tournament()
+    latecomers = {make_player(f"z{n}") for n in range(3)}
+    for player in latecomers:
+        tournament.registrations.create(player=player)
+
+    series = services.draw_tables(tournament, method="standings", seed=7)
+
+    tables = names(series)
+    assert [len(table) for table in tables] == [4, 4, 3]
+    assert tables[:2] == [SEEDED[:4], SEEDED[4:]]
+    assert set(tables[2]) == {player.name for player in latecomers}
+
+
+def teams_of(tournament, players, *teams):
+    season = Season.objects.create(name="Liga 2026", slug="liga-2026", year=2026)
+    Tournament.objects.filter(pk=tournament.pk).update(season=season, keep_teammates_apart=True)
+    for number, members in enumerate(teams, start=1):
+        team = Team.objects.create(season=season, name=f"Team {number}")
+        tournament.registrations.filter(player__in=[players[m] for m in members]).update(team=team)
+
+
+def test_draw_by_standings_moves_a_teammate_down_to_the_next_table():
+    tournament, players = seeded_tournament()
+    teams_of(tournament, players, ["p2", "p3"])
+
+    series = services.draw_tables(tournament, method="standings")
+
+    assert names(series) == [["p2", "p6", "p8", "p1"], ["p3", "p7", "p4", "p5"]]
+
+
+def test_draw_by_standings_moves_a_teammate_up_when_the_last_table_would_hold_two():
+    tournament, players = seeded_tournament()
+    teams_of(tournament, players, ["p4", "p5"])
+
+    series = services.draw_tables(tournament, method="standings")
+
+    assert names(series) == [["p2", "p3", "p6", "p4"], ["p8", "p1", "p7", "p5"]]
+
+
+def test_draw_by_standings_refuses_three_teammates_at_two_tables():
+    tournament, players = seeded_tournament()
+    teams_of(tournament, players, ["p1", "p2", "p3"])
+
+    with pytest.raises(services.ServiceError) as error:
+        services.draw_tables(tournament, method="standings")
+
+    assert error.value.code == "teammates_cannot_be_separated"
+    assert tournament.series.count() == 1
+
+
+def test_draw_tables_refuses_an_unknown_method():
+    tournament = make_tournament(players=4)
+
+    with pytest.raises(services.ServiceError) as error:
+        services.draw_tables(tournament, method="alphabet")
+
+    assert error.value.code == "draw_method_unknown"
+    assert not Series.objects.exists()

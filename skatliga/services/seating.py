@@ -1,0 +1,318 @@
+"""Players and seats: register players, draw the tables of a series, swap seats."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict, deque
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import ProtectedError
+
+from skatliga.models import (
+    Change,
+    Club,
+    Game,
+    ListResult,
+    Player,
+    Registration,
+    Seat,
+    Series,
+    Table,
+    Tournament,
+)
+from skatliga.services.common import ServiceError, User, acting_user
+from skatliga.services.games import recompute_results
+
+# --- players and tables ----------------------------------------------------------------------
+
+
+def parse_roster(text: str) -> list[tuple[str, str]]:
+    """Pasted lines "Name" or "Name; Club" (also tab- or comma-separated) as (name, club).
+
+    >>> parse_roster("Anna Schmidt; SC Altenburg\\n\\nBernd Łukasz")
+    [('Anna Schmidt', 'SC Altenburg'), ('Bernd Łukasz', '')]
+    """
+    roster = []
+    for line in text.splitlines():
+        for separator in (";", "\t", ","):
+            if separator in line:
+                name, _, club = line.partition(separator)
+                break
+        else:
+            name, club = line, ""
+        if name.strip():
+            roster.append((" ".join(name.split()), " ".join(club.split())))
+    return roster
+
+
+@transaction.atomic
+def register_players(
+    tournament: Tournament, roster: Iterable[tuple[str, str]]
+) -> list[Registration]:
+    """Enter players by name (and club), creating players and clubs not known yet."""
+    registrations = []
+    for name, club_name in roster:
+        club = Club.objects.get_or_create(name=club_name)[0] if club_name else None
+        player = Player.objects.filter(name=name, club=club).first()
+        if player is None:
+            player = Player.objects.create(name=name, club=club)
+        registrations.append(
+            Registration.objects.get_or_create(tournament=tournament, player=player)[0]
+        )
+    return registrations
+
+
+@transaction.atomic
+def remove_registration(registration: Registration) -> None:
+    """Withdraw a player from a tournament before its first series is drawn."""
+    tournament = Tournament.objects.select_for_update().get(pk=registration.tournament_id)
+    if tournament.series.exists():
+        raise ServiceError("series_drawn")
+    Registration.objects.filter(pk=registration.pk).delete()
+
+
+def table_sizes(players: int) -> list[int]:
+    """As many 4-tables as possible, the rest 3-tables; ServiceError if none fits.
+
+    >>> table_sizes(12), table_sizes(13), table_sizes(14), table_sizes(15)
+    ([4, 4, 4], [4, 3, 3, 3], [4, 4, 3, 3], [4, 4, 4, 3])
+    """
+    for threes in range(4):
+        rest = players - 3 * threes
+        if rest >= 0 and rest % 4 == 0 and players >= 3:
+            return [4] * (rest // 4) + [3] * threes
+    raise ServiceError("players_cannot_be_seated", "players", players=players)
+
+
+DRAW_METHODS = ("lot", "standings")
+"""How :func:`draw_tables` seats the players: by lot, or seeded by the standings so far."""
+
+
+@transaction.atomic
+def draw_tables(
+    tournament: Tournament,
+    *,
+    user: User = None,
+    method: str = "lot",
+    seed: int | None = None,
+    attempts: int = 500,
+) -> Series:
+    """Draw the tables of the next series (rules.md section 6).
+
+    ``lot``: at random. ``standings``: in the order of the tournament standings so far,
+    players without results last in an order drawn by lot; table 1 takes the first four,
+    table 2 the next, the 3-tables (:func:`table_sizes`) come last. Team-mates are kept
+    apart when the tournament says so (for ``standings`` see :func:`seat_in_order`).
+    """
+    if method not in DRAW_METHODS:
+        raise ServiceError("draw_method_unknown", "method")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    registrations = list(tournament.registrations.order_by("player__name", "player_id"))
+    sizes = table_sizes(len(registrations))
+    rng = random.Random(seed)
+    if method == "standings":
+        order = _standings_order(tournament, registrations, rng)
+        tables = seat_in_order(order, sizes, apart=tournament.keep_teammates_apart)
+    else:
+        tables = _draw_by_lot(tournament, registrations, sizes, rng, attempts)
+    number = (
+        tournament.series.order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
+    series = Series.objects.create(tournament=tournament, number=number)
+    for table_number, group in enumerate(tables, start=1):
+        table = Table.objects.create(series=series, number=table_number, size=len(group))
+        Seat.objects.bulk_create(
+            Seat(table=table, series=series, position=position, player_id=r.player_id)
+            for position, r in enumerate(group, start=1)
+        )
+        recompute_results(table)
+    after: dict[str, Any] = {"tables": [[r.player_id for r in group] for group in tables]}
+    if method != "lot":
+        after["method"] = method
+    Change.objects.create(
+        user=acting_user(user),
+        tournament=tournament,
+        series=series,
+        action=Change.Action.TABLES_DRAWN,
+        after=after,
+    )
+    return series
+
+
+def _draw_by_lot(
+    tournament: Tournament,
+    registrations: list[Registration],
+    sizes: Sequence[int],
+    rng: random.Random,
+    attempts: int,
+) -> list[list[Registration]]:
+    for _ in range(attempts):
+        rng.shuffle(registrations)
+        tables = _split(registrations, sizes)
+        if not tournament.keep_teammates_apart or all(_teams_apart(group) for group in tables):
+            return tables
+    raise ServiceError("teammates_cannot_be_separated")
+
+
+def _standings_order(
+    tournament: Tournament, registrations: Sequence[Registration], rng: random.Random
+) -> list[Registration]:
+    """The registrations in the order of the standings, those without results last by lot."""
+    unranked = {r.player_id: r for r in registrations}
+    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    ranked = [unranked.pop(row.player_id) for row in rows if row.player_id in unranked]
+    rest = list(unranked.values())
+    rng.shuffle(rest)
+    return ranked + rest
+
+
+def _split(order: Sequence[Registration], sizes: Sequence[int]) -> list[list[Registration]]:
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(list(order[start : start + size]))
+        start += size
+    return tables
+
+
+def _teams_apart(group: Sequence[Registration]) -> bool:
+    teams = [r.team_id for r in group if r.team_id is not None]
+    return len(teams) == len(set(teams))
+
+
+def seat_in_order(
+    order: Sequence[Registration], sizes: Sequence[int], *, apart: bool
+) -> list[list[Registration]]:
+    """Tables of ``sizes`` filled in ``order``: table 1 takes the first players, and so on.
+
+    With ``apart``, each seat in turn takes the first player of ``order`` not seated yet
+    whose team has nobody at that table and after whom the others can still be seated with
+    team-mates apart: a player moves down only as far as a team-mate forces him, and the
+    next ones move up by as much. ServiceError ``teammates_cannot_be_separated`` when no
+    seating keeps team-mates apart.
+    """
+    if not apart:
+        return _split(order, sizes)
+    tables: list[list[Registration]] = [[] for _ in sizes]
+    rest = list(order)
+    if not _can_seat_apart(rest, tables, sizes):
+        raise ServiceError("teammates_cannot_be_separated")
+    for table, size in zip(tables, sizes, strict=True):
+        while len(table) < size:
+            teams = {r.team_id for r in table if r.team_id is not None}
+            for index, candidate in enumerate(rest):
+                if candidate.team_id in teams:
+                    continue
+                table.append(candidate)
+                others = rest[:index] + rest[index + 1 :]
+                if _can_seat_apart(others, tables, sizes):
+                    rest = others
+                    break
+                table.pop()
+            else:  # pragma: no cover - a seating exists, so some candidate keeps one open
+                raise ServiceError("teammates_cannot_be_separated")
+    return tables
+
+
+def _can_seat_apart(
+    rest: Sequence[Registration], tables: Sequence[Sequence[Registration]], sizes: Sequence[int]
+) -> bool:
+    """Whether ``rest`` fits the free seats of ``tables`` with no two team-mates at a table.
+
+    Seating them in order is tried first; otherwise a flow from each team (as many as it
+    has players left) to the tables without one of it (one each, as many as seats are free)
+    decides. Players without a team take whatever seats remain.
+    """
+    free = [size - len(table) for table, size in zip(tables, sizes, strict=True)]
+    filled = _split(rest, free)
+    if all(_teams_apart([*table, *more]) for table, more in zip(tables, filled, strict=True)):
+        return True
+    needed = Counter(r.team_id for r in rest if r.team_id is not None)
+    edges: dict[Hashable, dict[Hashable, int]] = {"source": {}}
+    for team, count in needed.items():
+        edges["source"][("team", team)] = count
+        edges[("team", team)] = {
+            ("table", index): 1
+            for index, table in enumerate(tables)
+            if free[index] and team not in {r.team_id for r in table}
+        }
+    for index, seats in enumerate(free):
+        edges[("table", index)] = {"sink": seats}
+    return _max_flow(edges, "source", "sink") == sum(needed.values())
+
+
+def _max_flow(edges: Mapping[Hashable, Mapping[Hashable, int]], source: str, sink: str) -> int:
+    """The maximum flow through ``edges`` (node → node → capacity), by shortest paths."""
+    residual: dict[Hashable, dict[Hashable, int]] = defaultdict(dict)
+    for node, targets in edges.items():
+        for target, capacity in targets.items():
+            residual[node][target] = residual[node].get(target, 0) + capacity
+            residual[target].setdefault(node, 0)
+    flow = 0
+    while True:
+        parent: dict[Hashable, Hashable] = {source: source}
+        queue: deque[Hashable] = deque([source])
+        while queue and sink not in parent:
+            node = queue.popleft()
+            for target, capacity in residual[node].items():
+                if capacity > 0 and target not in parent:
+                    parent[target] = node
+                    queue.append(target)
+        if sink not in parent:
+            return flow
+        path, node = [], sink
+        while node != source:
+            path.append((parent[node], node))
+            node = parent[node]
+        push = min(residual[a][b] for a, b in path)
+        for a, b in path:
+            residual[a][b] -= push
+            residual[b][a] += push
+        flow += push
+
+
+@transaction.atomic
+def swap_seats(
+    series: Series, first: Seat, second: Seat, *, user: User = None, reason: str = ""
+) -> None:
+    """Swap two players' seats before the series has started."""
+    series = Series.objects.select_for_update().get(pk=series.pk)
+    if Game.objects.filter(table__series=series).exists():
+        raise ServiceError("series_started")
+    a = Seat.objects.select_for_update().get(pk=first.pk, series=series)
+    b = Seat.objects.select_for_update().get(pk=second.pk, series=series)
+    if a.pk == b.pk:
+        raise ServiceError("same_seat")
+    players = a.player_id, b.player_id
+    # Swapping in place would break seat_one_table_per_series midway: re-create both seats.
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(table_id=a.table_id, series=series, position=a.position, player_id=players[1]),
+            Seat(table_id=b.table_id, series=series, position=b.position, player_id=players[0]),
+        ]
+    )
+    for table in Table.objects.filter(pk__in={a.table_id, b.table_id}):
+        recompute_results(table)
+    Change.objects.create(
+        user=acting_user(user),
+        tournament=series.tournament,
+        series=series,
+        action=Change.Action.SEATS_SWAPPED,
+        before={
+            "seats": [[a.table_id, a.position, players[0]], [b.table_id, b.position, players[1]]]
+        },
+        after={
+            "seats": [[a.table_id, a.position, players[1]], [b.table_id, b.position, players[0]]]
+        },
+        reason=reason,
+    )
+
+
+def delete_player(player: Player) -> None:
+    """Delete a player who has never played; one with seats or results is kept."""
+    try:
+        player.delete()
+    except ProtectedError as error:
+        raise ServiceError("player_has_results") from error

@@ -1,0 +1,729 @@
+"""Benchmarks of a league season: standings, game entry, PDFs, import and engine, in one run.
+
+    python bench/run.py --size small|medium|large --db sqlite|postgresql
+
+Sets up a fresh scratch database (SQLite: /tmp/skatliga-bench-<size>.sqlite3; PostgreSQL:
+the database ``skatliga_bench`` on 127.0.0.1:5432, user postgres, dropped and created),
+migrates it, builds the season with ``bench/league.py`` and measures, each against a
+baseline taken in the same run:
+
+- season standings: GET of the season page (player and team tables) through Django's test
+  client, against one hand-written SQL GROUP BY over the games joined to the seats;
+- game entry: a referee's POST of a corrected row to a list of the season (rows alternate
+  between passed in and the game as imported), against a GET of the home page;
+- the score sheets of one series (pages per second) and the season's result list (seconds);
+- importing archives (games per second), against ``Game.objects.bulk_create`` of the same
+  games already scored;
+- the engine: ``scoring.score_game`` on random legal games.
+
+Prints a table and writes ``bench/results/<db>-<size>.json``. The development database
+(db.sqlite3) is never used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import json
+import os
+import platform
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import league  # noqa: E402
+from bench.games import random_game  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+PG_HOST = "127.0.0.1"
+PG_PORT = 5432
+PG_NAME = "skatliga_bench"
+FORM = "application/x-www-form-urlencoded"
+"""How a browser posts the list's entry form."""
+
+TARGETS = {
+    "standings": "page ≤ baseline GROUP BY, at the large size",
+    "entry": "POST ≤ 3 × home page",
+    "import": "≥ 0.5 × bulk insert games/s",
+    "pdf": "≥ 50 score-sheet pages/s",
+}
+
+
+# --- the database ----------------------------------------------------------------------------
+
+
+def fresh_database(db: str, size: str) -> str:
+    """A new, empty scratch database; its URL."""
+    if db == "sqlite":
+        path = Path(f"/tmp/skatliga-bench-{size}.sqlite3")
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        return f"sqlite:///{path}"
+    import psycopg
+
+    with psycopg.connect(
+        host=PG_HOST, port=PG_PORT, user="postgres", dbname="postgres", autocommit=True
+    ) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {PG_NAME}")
+    return f"postgres://postgres@{PG_HOST}:{PG_PORT}/{PG_NAME}"
+
+
+def existing_database(db: str, size: str) -> str:
+    """The scratch database a previous run built (``--reuse``)."""
+    if db == "sqlite":
+        return f"sqlite:////tmp/skatliga-bench-{size}.sqlite3"
+    return f"postgres://postgres@{PG_HOST}:{PG_PORT}/{PG_NAME}"
+
+
+def build_record(db: str, size: str) -> Path:
+    """Where a run notes what building its season took, for later ``--reuse`` runs."""
+    return Path(f"/tmp/skatliga-bench-{db}-{size}.build.json")
+
+
+def setup_django(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ["DJANGO_SETTINGS_MODULE"] = "skatliga.settings"
+    import django
+    from django.conf import settings
+
+    django.setup()
+    # As in production: no query log, no template debugging; the test client's host allowed.
+    settings.DEBUG = False
+    settings.ALLOWED_HOSTS = ["testserver"]
+    from django.db import connection
+
+    name = str(connection.settings_dict["NAME"])
+    if Path(name).resolve() == (ROOT / "db.sqlite3").resolve():
+        sys.exit("refusing to benchmark the development database db.sqlite3")
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def database_version() -> str:
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        import sqlite3
+
+        return f"SQLite {sqlite3.sqlite_version}"
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW server_version")
+        return f"PostgreSQL {cursor.fetchone()[0]}"
+
+
+def analyze() -> None:
+    """Refresh the planner's statistics after the bulk load, as autovacuum would on PostgreSQL."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+
+
+# --- timing ----------------------------------------------------------------------------------
+
+
+def repeat(
+    run: Callable[[], object], reps: int, *, warm: bool = True, budget: float = 60.0
+) -> list[float]:
+    """Seconds of each of up to ``reps`` runs (fewer once ``budget`` seconds are spent)."""
+    if warm:
+        run()
+    times: list[float] = []
+    spent = 0.0
+    while len(times) < reps and (not times or spent < budget):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+        spent += times[-1]
+    return times
+
+
+def median_ms(times: Sequence[float]) -> float:
+    return round(statistics.median(times) * 1000, 2)
+
+
+# --- standings -------------------------------------------------------------------------------
+
+BASELINE_SQL = """
+SELECT s.player_id,
+       SUM(CASE WHEN s.position = g.declarer THEN g.list_score ELSE 0 END),
+       SUM(CASE WHEN s.position = g.declarer AND g.won THEN 1 ELSE 0 END),
+       SUM(CASE WHEN s.position = g.declarer AND NOT g.won THEN 1 ELSE 0 END),
+       SUM(CASE WHEN NOT g.passed AND NOT g.won AND s.position <> g.declarer THEN 1 ELSE 0 END),
+       SUM(CASE WHEN s.position = g.declarer
+                THEN g.list_score + CASE WHEN g.won THEN 50 ELSE -50 END
+                WHEN NOT g.passed AND NOT g.won
+                THEN CASE WHEN g.table_size = 3 THEN 40 ELSE 30 END
+                ELSE 0 END) AS total
+FROM skatliga_game g
+JOIN skatliga_table t ON t.id = g.table_id
+JOIN skatliga_series se ON se.id = t.series_id
+JOIN skatliga_tournament tr ON tr.id = se.tournament_id
+JOIN skatliga_seat s ON s.table_id = g.table_id
+WHERE tr.season_id = %s
+GROUP BY s.player_id
+ORDER BY total DESC
+"""
+"""Seeger-Fabian totals straight from the games: the declarer's list score ± 50, and 30
+(4-table) or 40 (3-table) to every other player at the table for each game lost."""
+
+
+def baseline_standings(season_id: int) -> dict[int, tuple[int, ...]]:
+    """player id → (game points, won, lost, others lost, total)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(BASELINE_SQL, [season_id])
+        return {row[0]: tuple(int(v) for v in row[1:]) for row in cursor.fetchall()}
+
+
+class _StandingsParser(HTMLParser):
+    """The first standings table of a page: player id → the total in the row's last cell."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables = 0
+        self.in_first = False
+        self.row: list[str] | None = None
+        self.cell: list[str] | None = None
+        self.player: int | None = None
+        self.totals: dict[int, int] = {}
+        self.rows = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables += 1
+            self.in_first = self.tables == 1
+        elif self.in_first and tag == "tr":
+            self.row, self.player = [], None
+        elif self.in_first and tag == "td" and self.row is not None:
+            self.cell = []
+        elif self.in_first and tag == "a" and self.row is not None:
+            found = re.search(r"/players/(\d+)/", dict(attrs).get("href") or "")
+            if found:
+                self.player = int(found[1])
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self.in_first = False
+        elif self.in_first and tag == "td" and self.row is not None and self.cell is not None:
+            self.row.append("".join(self.cell).strip())
+            self.cell = None
+        elif self.in_first and tag == "tr" and self.row:
+            self.rows += 1
+            if self.player is not None:
+                text = self.row[-1].replace("\u2212", "-").replace(".", "").replace("\xa0", "")
+                self.totals[self.player] = int(text)
+            self.row = None
+
+
+def page_totals(html: str) -> tuple[dict[int, int], int]:
+    parser = _StandingsParser()
+    parser.feed(html)
+    return parser.totals, parser.rows
+
+
+def measure_standings(season: Any, reps: int) -> dict[str, Any]:
+    from django.test import Client
+    from django.urls import reverse
+
+    from skatliga.models import ListResult
+
+    client = Client()
+    url = reverse("season", args=[season.slug])
+    response = client.get(url)
+    assert response.status_code == 200, response.status_code
+    html = response.content.decode()
+    page_times = repeat(lambda: client.get(url), reps, warm=False)
+    query_times = repeat(lambda: baseline_standings(season.pk), reps)
+    # Every row on one page, as before the season page was paged: what rendering costs.
+    everything = {"p-per_page": 100_000, "t-per_page": 100_000}
+    all_rows = repeat(lambda: client.get(url, everything), min(reps, 3), budget=30)
+    baseline = baseline_standings(season.pk)
+
+    shown, rows = page_totals(html)
+    checked = sorted(shown)[:5] + sorted(shown)[-5:]
+    mismatches = [p for p in checked if baseline.get(p, (None,))[-1] != shown[p]]
+    ranked = ListResult.objects.for_season(season).standings()
+    all_equal = {r.player_id: r.total for r in ranked} == {p: v[-1] for p, v in baseline.items()}
+    if mismatches or not all_equal:
+        sys.exit(f"baseline totals differ from the page: players {mismatches}, all {all_equal}")
+    return {
+        "standings_ms": median_ms(page_times),
+        "standings_baseline_ms": median_ms(query_times),
+        "standings_all_rows_ms": median_ms(all_rows),
+        "standings_page_bytes": len(response.content),
+        "standings_rows_on_page": rows,
+        "standings_players": len(ranked),
+        "standings_checked_players": len(checked),
+        "standings_samples_ms": [round(t * 1000, 2) for t in page_times],
+        "standings_baseline_samples_ms": [round(t * 1000, 2) for t in query_times],
+    }
+
+
+# --- game entry ------------------------------------------------------------------------------
+
+
+def _post_data(initial: dict[str, Any], version: int) -> dict[str, str]:
+    """A row's form values as a browser posts them: booleans ticked or absent."""
+    data = {}
+    for key, value in initial.items():
+        if value is True:
+            data[key] = "on"
+        elif value is not False and value is not None:
+            data[key] = str(value)
+    data["version"] = str(version)
+    return data
+
+
+def measure_entry(season: Any, reps: int) -> dict[str, Any]:
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from skatliga import services
+    from skatliga.forms import PASSED, GameRowForm
+    from skatliga.models import Game, Table
+
+    table = (
+        Table.objects.filter(series__tournament__season=season, series__number=2, number=2)
+        .select_related("series__tournament")
+        .order_by("-series__tournament__date", "-series__tournament__name")
+        .first()
+    )
+    assert table is not None
+    tournament = table.series.tournament
+    user = get_user_model().objects.get_or_create(username="bench-referee")[0]
+    tournament.referees.add(user)
+    if table.is_closed:
+        services.reopen_table(table, user=user, reason="Benchmark")
+    client = Client()
+    client.force_login(user)
+    url = reverse("referee:list", args=[tournament.slug, table.series.number, table.number])
+    home = reverse("home")
+    game = Game.objects.filter(table=table, passed=False).order_by("-number").first()
+    assert game is not None
+    number = game.number
+    played = GameRowForm.initial_for(game)
+    passed = {"number": number, "declarer": PASSED}
+    version = game.version
+    original = Game.objects.filter(table=table).count()
+
+    def post() -> tuple[float, float]:
+        nonlocal version
+        data = _post_data(passed if version % 2 == game.version % 2 else played, version)
+        start, cpu = time.perf_counter(), time.process_time()
+        response = client.post(url, urlencode(data), content_type=FORM)
+        took = time.perf_counter() - start, time.process_time() - cpu
+        if response.status_code != 302:
+            sys.exit(f"the entry was refused: {response.status_code}")
+        version += 1
+        return took
+
+    def get(path: str) -> tuple[float, float]:
+        start, cpu = time.perf_counter(), time.process_time()
+        response = client.get(path)
+        took = time.perf_counter() - start, time.process_time() - cpu
+        assert response.status_code == 200, (path, response.status_code)
+        return took
+
+    for _ in range(2):  # warm up: both variants once, the pages once
+        post()
+        get(url)
+        get(home)
+    entry, trivial, list_page = [], [], []
+    for _ in range(reps):  # interleaved, so that a busy moment hits both alike
+        entry.append(post())
+        list_page.append(get(url))  # where the POST redirects to; it shows the saved row
+        trivial.append(get(home))
+    row = Game.objects.get(table=table, number=number)
+    assert row.version == version and Game.objects.filter(table=table).count() == original
+    wall = [t for t, _ in entry]
+    return {
+        "entry_ms": median_ms(wall),
+        "entry_baseline_ms": median_ms([t for t, _ in trivial]),
+        "entry_list_page_ms": median_ms([t for t, _ in list_page]),
+        # CPU time of this process (the whole request on SQLite; without the server's on
+        # PostgreSQL): steadier than wall-clock time on a busy machine.
+        "entry_cpu_ms": median_ms([c for _, c in entry]),
+        "entry_baseline_cpu_ms": median_ms([c for _, c in trivial]),
+        "entry_reps": len(entry),
+        "entry_samples_ms": [round(t * 1000, 2) for t in wall],
+    }
+
+
+# --- PDFs ------------------------------------------------------------------------------------
+
+
+def pdf_pages(data: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
+def measure_pdfs(season: Any, reps: int) -> dict[str, Any]:
+    from skatliga import pdf, printing
+    from skatliga.models import Series
+
+    series = (
+        Series.objects.filter(tournament__season=season, number=1)
+        .order_by("tournament__date", "tournament__name")
+        .first()
+    )
+    assert series is not None
+    sheets = printing.series_score_sheets_pdf(series)
+    sheet_pages = pdf_pages(sheets)
+    sheet_times = repeat(lambda: printing.series_score_sheets_pdf(series), reps, warm=False)
+    result = printing.season_result_pdf(season)
+    result_pages = pdf_pages(result)
+    result_times = repeat(lambda: printing.season_result_pdf(season), 3, warm=False, budget=20)
+    sheet_s = statistics.median(sheet_times)
+    # The two halves: reading and scoring the lists, and drawing them.
+    data_times = repeat(lambda: printing.series_sheets(series), reps, warm=False)
+    sheets_data = printing.series_sheets(series)
+    draw_times = repeat(lambda: pdf.score_sheets_pdf(sheets_data), reps, warm=False)
+    return {
+        "pdf_pages_per_s": round(sheet_pages / sheet_s, 1),
+        "pdf_sheets_pages": sheet_pages,
+        "pdf_sheets_ms": median_ms(sheet_times),
+        "pdf_sheets_data_ms": median_ms(data_times),
+        "pdf_sheets_draw_ms": median_ms(draw_times),
+        "season_pdf_s": round(statistics.median(result_times), 3),
+        "season_pdf_pages": result_pages,
+        "season_pdf_pages_per_s": round(result_pages / statistics.median(result_times), 1),
+    }
+
+
+# --- import ----------------------------------------------------------------------------------
+
+
+def scored_games(document: dict[str, Any]) -> list[list[tuple[Any, Any]]]:
+    """Per table of the document, in order: (GameEntry, ScoredGame | None) for each game."""
+    import scoring
+    from skatliga import services
+
+    lists = []
+    for series in document["series"]:
+        for table in series["tables"]:
+            seats = table["seats"]
+            rows = []
+            for number, data in enumerate(table["games"], start=1):
+                parsed = scoring.parse_game(data)
+                if parsed is None:
+                    entry = services.GameEntry()
+                else:
+                    declarer = seats.index(data["declarer"]) + 1
+                    entry = services.GameEntry(declarer, *parsed)
+                rows.append((entry, services.score_entry(entry, number, len(seats), scoring.ISKO)))
+            lists.append(rows)
+    return lists
+
+
+def baseline_rows(document: dict[str, Any], index: int) -> list[Any]:
+    """The document's games as unsaved, scored Game rows in new (empty) tables."""
+    from skatliga import services
+    from skatliga.models import Series, Table, Tournament
+
+    tournament = Tournament.objects.create(
+        name=f"Bulk-Insert {index}",
+        slug=f"bench-bulk-insert-{index}-{time.time_ns()}",
+        date=datetime.date(2027, 6, 1),
+    )
+    games = []
+    lists = scored_games(document)
+    for number, series_data in enumerate(document["series"], start=1):
+        series = Series.objects.create(tournament=tournament, number=number)
+        for table_number, _table_data in enumerate(series_data["tables"], start=1):
+            table = Table.objects.create(series=series, number=table_number, size=4)
+            rows = lists.pop(0)
+            games += [
+                services.new_game(table, n, entry, scored)
+                for n, (entry, scored) in enumerate(rows, start=1)
+            ]
+    return games
+
+
+def measure_import(
+    teams: Sequence[league.RosterTeam], size: league.LeagueSize, documents: int
+) -> dict[str, Any]:
+    from django.db import transaction
+
+    from skatliga.archive import load_archive
+    from skatliga.models import Game
+
+    rng = random.Random(f"skatliga-import-{size.name}")
+    imported = baseline = 0.0
+    games = 0
+    for index in range(documents):
+        group = league.groups(rng, teams)[0]
+        document = league.match_day_document(rng, 9, index + 1, group)
+        count = sum(len(t["games"]) for s in document["series"] for t in s["tables"])
+        rows = baseline_rows(document, index)
+        start = time.perf_counter()
+        with transaction.atomic():
+            Game.objects.bulk_create(rows)
+        baseline += time.perf_counter() - start
+        start = time.perf_counter()
+        load_archive(document)
+        imported += time.perf_counter() - start
+        games += count
+    return {
+        "import_games_per_s": round(games / imported),
+        "import_baseline_games_per_s": round(games / baseline),
+        "import_documents": documents,
+        "import_games": games,
+    }
+
+
+# --- engine ----------------------------------------------------------------------------------
+
+
+def measure_engine(games: int) -> dict[str, Any]:
+    from scoring import score_game
+
+    rng = random.Random("skatliga-engine")
+    drawn = [random_game(rng) for _ in range(games)]
+    start = time.perf_counter()
+    for declaration, outcome in drawn:
+        score_game(declaration, outcome)
+    return {"engine_games_per_s": round(games / (time.perf_counter() - start))}
+
+
+def reuse_league(size: league.LeagueSize, seed: int, record: dict[str, Any]) -> league.League:
+    """The season of an earlier run, with its roster drawn again and its build figures."""
+    from skatliga.models import Season
+
+    rng = random.Random(f"skatliga-league-{seed}-{size.name}")
+    teams = league.roster(rng, size.teams)
+    season = Season.objects.get(slug=f"bench-{size.name}")
+    report = league.BuildReport(
+        games=record["games"],
+        tournaments=record["tournaments"],
+        seconds=record["seconds"],
+        import_seconds=record["import_seconds"],
+    )
+    return league.League(season, teams, report)
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        kib = int(Path("/proc/meminfo").read_text().split()[1])
+        memory = f"{kib / 1024 / 1024:.0f} GiB"
+    except (OSError, ValueError, IndexError):
+        pass
+    import django
+
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory": memory,
+        "os": platform.platform(),
+        "python": platform.python_version(),
+        "django": django.get_version(),
+        "load_before": os.getloadavg()[0],
+    }
+
+
+def ratios(result: dict[str, Any]) -> dict[str, Any]:
+    standings = result["standings_ms"] / result["standings_baseline_ms"]
+    entry = result["entry_ms"] / result["entry_baseline_ms"]
+    imported = result["import_games_per_s"] / result["import_baseline_games_per_s"]
+    return {
+        "standings_ratio": round(standings, 3),
+        "entry_ratio": round(entry, 2),
+        "import_ratio": round(imported, 2),
+        "targets": {
+            # The standings target is set for the large season only.
+            "standings": standings <= 1.0 if result["size"] == "large" else None,
+            "entry": entry <= 3.0,
+            "import": imported >= 0.5,
+            "pdf": result["pdf_pages_per_s"] >= 50,
+        },
+    }
+
+
+def table_lines(result: dict[str, Any]) -> list[str]:
+    met = result["targets"]
+
+    def mark(key: str) -> str:
+        if met[key] is None:
+            return "target at large only"
+        return "met" if met[key] else "MISSED"
+
+    rows = [
+        ("games", f"{result['games']:,}", ""),
+        (
+            "build (generate + import)",
+            f"{result['build_s']:.0f} s",
+            f"{result['build_games_per_s']:,.0f} games/s",
+        ),
+        (
+            "season standings page",
+            f"{result['standings_ms']:.1f} ms",
+            f"baseline GROUP BY {result['standings_baseline_ms']:.1f} ms, "
+            f"× {result['standings_ratio']:.2f} ({mark('standings')})",
+        ),
+        (
+            "standings, every row on one page",
+            f"{result['standings_all_rows_ms']:.1f} ms",
+            "(unpaged: ?p-per_page=100000&t-per_page=100000)",
+        ),
+        (
+            "enter a game (POST)",
+            f"{result['entry_ms']:.1f} ms",
+            f"home page {result['entry_baseline_ms']:.1f} ms, "
+            f"× {result['entry_ratio']:.2f} ({mark('entry')})",
+        ),
+        (
+            "  same, CPU time",
+            f"{result['entry_cpu_ms']:.1f} ms",
+            f"home page {result['entry_baseline_cpu_ms']:.1f} ms, "
+            f"× {result['entry_cpu_ms'] / result['entry_baseline_cpu_ms']:.2f}",
+        ),
+        ("referee list page (GET)", f"{result['entry_list_page_ms']:.1f} ms", ""),
+        (
+            "score sheets PDF",
+            f"{result['pdf_pages_per_s']:.0f} pages/s",
+            f"{result['pdf_sheets_pages']} pages in {result['pdf_sheets_ms']:.0f} ms "
+            f"(data {result['pdf_sheets_data_ms']:.0f}, drawing "
+            f"{result['pdf_sheets_draw_ms']:.0f}) ({mark('pdf')})",
+        ),
+        (
+            "season result list PDF",
+            f"{result['season_pdf_s']:.2f} s",
+            f"{result['season_pdf_pages']} pages",
+        ),
+        (
+            "import",
+            f"{result['import_games_per_s']:,} games/s",
+            f"bulk insert {result['import_baseline_games_per_s']:,} games/s, "
+            f"× {result['import_ratio']:.2f} ({mark('import')})",
+        ),
+        ("engine", f"{result['engine_games_per_s']:,} games/s", "scoring.score_game"),
+    ]
+    return [f"{name:<28}{value:>18}   {note}" for name, value, note in rows]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", choices=league.SIZES, default="small")
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reps", type=int, default=7, help="repetitions of the cheap measures")
+    parser.add_argument(
+        "--output", type=Path, default=None, help="default: bench/results/<db>-<size>.json"
+    )
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="measure the season a previous run of the same --db and --size built (no rebuild)",
+    )
+    args = parser.parse_args()
+    size = league.SIZES[args.size]
+    record = build_record(args.db, args.size)
+
+    if args.reuse:
+        if not record.exists():
+            sys.exit(f"--reuse: no earlier run of --db {args.db} --size {args.size} ({record})")
+        setup_django(existing_database(args.db, args.size))
+        about = machine()
+        built = reuse_league(size, args.seed, json.loads(record.read_text()))
+    else:
+        setup_django(fresh_database(args.db, args.size))
+        about = machine()
+        print(
+            f"{args.db} {args.size}: {size.teams} teams, {size.players} players, "
+            f"{size.tournaments} tournaments, {size.games:,} games",
+            file=sys.stderr,
+        )
+        progress = league.Progress(size.games)
+        built = league.build_league(size, seed=args.seed, on_progress=progress.update)
+        progress.update(built.report.games, final=True)
+        analyze()
+        record.write_text(
+            json.dumps(
+                {
+                    "seconds": built.report.seconds,
+                    "import_seconds": built.report.import_seconds,
+                    "games": built.report.games,
+                    "tournaments": built.report.tournaments,
+                }
+            )
+        )
+
+    from skatliga.models import Game, ListResult
+
+    season = built.season
+    result: dict[str, Any] = {
+        "reused_database": args.reuse,
+        "size": args.size,
+        "db": args.db,
+        "database": database_version(),
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "machine": about,
+        "seed": args.seed,
+        "games": Game.objects.filter(table__series__tournament__season=season).count(),
+        "teams": size.teams,
+        "players": size.players,
+        "tournaments": built.report.tournaments,
+        "list_results": ListResult.objects.for_season(season).count(),
+        "build_s": round(built.report.seconds, 1),
+        "build_games_per_s": round(built.report.games_per_s),
+        "build_import_games_per_s": round(built.report.import_games_per_s),
+    }
+    steps: list[tuple[str, Callable[[], dict[str, Any]]]] = [
+        ("standings", lambda: measure_standings(season, args.reps)),
+        ("entry", lambda: measure_entry(season, 6 * args.reps)),
+        ("pdfs", lambda: measure_pdfs(season, args.reps)),
+        ("import", lambda: measure_import(built.teams, size, 10)),
+        ("engine", lambda: measure_engine(50_000)),
+    ]
+    for name, step in steps:
+        print(f"  measuring {name} …", file=sys.stderr)
+        result |= step()
+    result |= ratios(result)
+    result["target_rules"] = TARGETS
+    result["machine"]["load_after"] = os.getloadavg()[0]
+
+    print()
+    print(f"{args.db} · {args.size} · {result['database']} · {result['date']}")
+    for line in table_lines(result):
+        print(line)
+    output = args.output or RESULTS / f"{args.db}-{args.size}.json"
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    print(f"\nwritten to {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output}")
+
+
+if __name__ == "__main__":
+    main()

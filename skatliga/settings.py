@@ -95,6 +95,14 @@ DATABASES = {
         conn_health_checks=True,
     ),
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Write-ahead logging: readers never wait for the referee who saves, and a commit does not
+    # wait for the disk twice. IMMEDIATE takes the write lock when a transaction begins, so
+    # two referees saving at once queue instead of failing to upgrade a read lock.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

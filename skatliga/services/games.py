@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 import scoring
@@ -160,16 +161,13 @@ def record_game(
         raise ServiceError("list_closed")
     if not 1 <= number <= tournament.games_per_list(table.size):
         raise ServiceError("game_number_invalid", "number")
-    existing = Game.objects.filter(table=table, number=number).first()
+    games = {game.number: game for game in Game.objects.filter(table=table)}
+    existing = games.get(number)
     if existing is None and expected_version is not None:
         raise Conflict(None)
     if existing is not None and existing.version != expected_version:
         raise Conflict(existing)
-    if (
-        existing is None
-        and number > 1
-        and not Game.objects.filter(table=table, number=number - 1).exists()
-    ):
+    if existing is None and number > 1 and number - 1 not in games:
         raise ServiceError("game_number_gap", "number")
     scored = score_entry(entry, number, table.size, tournament.rule_set)
 
@@ -180,7 +178,8 @@ def record_game(
     if existing is not None:
         game.version += 1
     game.save()
-    recompute_results(table)
+    games[number] = game
+    recompute_results(table, games.values())
     Change.objects.create(
         user=acting_user(user),
         tournament=tournament,
@@ -255,20 +254,23 @@ def summarize(
     )
 
 
-def recompute_results(table: Table) -> list[ListResult]:
-    """Write the per-player result rows of one list from its games."""
-    series = table.series
-    tournament = series.tournament
-    seats = list(table.seats.order_by("position"))
-    teams = dict(
-        Registration.objects.filter(
-            tournament=tournament, player__in=[seat.player_id for seat in seats]
+def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list[ListResult]:
+    """Write the per-player result rows of one list from its games (read unless given)."""
+    tournament = table.series.tournament
+    seats = list(
+        table.seats.order_by("position").annotate(
+            team_id=Subquery(
+                Registration.objects.filter(
+                    tournament=tournament, player=OuterRef("player_id")
+                ).values("team_id")[:1]
+            )
         )
-        .order_by()  # a lookup table: no join to the players for Meta.ordering
-        .values_list("player_id", "team_id")
     )
-    rows = list_rows(table.games.order_by("number"), table.size, tournament.rule_set)
+    if games is None:
+        games = table.games.all()
+    rows = list_rows(sorted(games, key=lambda game: game.number), table.size, tournament.rule_set)
     summaries = summarize(rows, table.size, tournament.list_system)
+    teams = {seat.player_id: seat.team_id for seat in seats}
     results = list_results(table, [seat.player_id for seat in seats], teams, summaries)
     ListResult.objects.filter(table=table).delete()
     ListResult.objects.bulk_create(results)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -24,6 +25,9 @@ from skatliga.tables import PlayerStandingTable, TeamStandingTable
 from skatliga.views.sheet import build_sheet
 
 SEASON_ROWS_PER_PAGE = 100
+SEASON_TOURNAMENTS_SHOWN = 12
+"""The latest match days on a season's page; the tournament list has them all."""
+TOURNAMENTS_PER_PAGE = 50
 """A league season has thousands of players: its page shows them a hundred at a time (rendering
 every row cost seconds at a thousand teams); the CSV export still has every row."""
 
@@ -59,14 +63,17 @@ def _pdf(data: bytes, name: str) -> HttpResponse:
 
 
 def tournaments(request: HttpRequest) -> HttpResponse:
-    """Every tournament and season, newest first."""
+    """Every tournament, newest first, a page at a time; ``?season=slug`` for one season's."""
+    listed = Tournament.objects.select_related("season")
+    season = None
+    if request.GET.get("season"):
+        season = get_object_or_404(Season, slug=request.GET["season"])
+        listed = listed.filter(season=season)
+    page = Paginator(listed, TOURNAMENTS_PER_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
         "public/tournaments.html",
-        {
-            "tournaments": Tournament.objects.select_related("season"),
-            "seasons": Season.objects.all(),
-        },
+        {"page": page, "season": season, "seasons": Season.objects.all()},
     )
 
 
@@ -140,7 +147,8 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
             "season": season,
             "players": players,
             "teams": teams,
-            "tournaments": season.tournaments.all(),
+            "tournaments": season.tournaments.all()[:SEASON_TOURNAMENTS_SHOWN],
+            "tournament_count": season.tournaments.count(),
         },
     )
 

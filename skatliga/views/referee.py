@@ -467,11 +467,12 @@ def list_url(table: Table) -> str:
     )
 
 
-def posted_number(request: HttpRequest, default: int) -> int:
+def posted_number(request: HttpRequest, default: Callable[[], int]) -> int:
+    """The row number posted, else ``default()`` (only called when needed)."""
     try:
-        return max(1, int(request.POST.get("number", default)))
-    except (TypeError, ValueError):
-        return default
+        return max(1, int(request.POST["number"]))
+    except (KeyError, TypeError, ValueError):
+        return default()
 
 
 def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
@@ -587,7 +588,7 @@ def render_list(
             form = GameRowForm(initial=initial, seats=seats, number=wanted, rules=rules)
             editing = wanted
     if form is not None and editing is None:
-        editing = form.initial.get("number") or posted_number(request, next_number or 1)
+        editing = form.initial.get("number") or posted_number(request, lambda: next_number or 1)
     names = {seat.position: str(seat.player) for seat in seats}
     sheet = build_sheet(table, games, games_per_list=games_per_list)
     history = [
@@ -647,7 +648,7 @@ def table_list(
         return render_list(request, tournament, table_obj, editing=editing)
 
     seats = list(table_obj.seats.select_related("player").order_by("position"))
-    number = posted_number(request, table_obj.games.count() + 1)
+    number = posted_number(request, lambda: table_obj.games.count() + 1)
     rules = tournament.rule_set
     form = GameRowForm(request.POST, seats=seats, number=number, rules=rules)
     if not form.is_valid() or form.entry is None:
@@ -722,7 +723,7 @@ def table_preview(
     seats = list(table_obj.seats.select_related("player").order_by("position"))
     games = list(table_obj.games.order_by("number"))
     games_per_list = tournament.games_per_list(table_obj.size)
-    number = posted_number(request, len(games) + 1)
+    number = posted_number(request, lambda: len(games) + 1)
     rules = tournament.rule_set
     form = GameRowForm(request.POST, seats=seats, number=number, rules=rules)
     scored: scoring.ScoredGame | None = None

@@ -158,3 +158,31 @@ def test_home_and_tournament_list_link_to_everything(client, small_season):
         reverse("series-results-pdf", args=["spieltag-1", 1]),
     ):
         assert target in series
+
+
+def test_season_page_shows_a_page_of_rows_and_the_csv_all_of_them(
+    client, small_season, monkeypatch
+):
+    from skatliga.views import public
+
+    monkeypatch.setattr(public, "SEASON_ROWS_PER_PAGE", 5)
+    first = page(client, "season", "liga-2026").context["players"]
+    assert [row.record.rank for row in first.page.object_list] == [1, 1, 3, 4, 5]
+    second = page(client, "season", "liga-2026", **{"p-page": 2}).context["players"]
+    assert [row.record.rank for row in second.page.object_list] == [5, 5, 8, 8, 8]
+    rows = list(
+        csv.reader(io.StringIO(page(client, "season", "liga-2026", export="csv").content.decode()))
+    )
+    assert len(rows) == 1 + 12
+
+
+def test_tournament_list_by_season_and_in_pages(client, small_season, monkeypatch):
+    from skatliga.views import public
+
+    monkeypatch.setattr(public, "TOURNAMENTS_PER_PAGE", 1)
+    Tournament.objects.create(name="Vereinsabend", slug="abend", date="2026-11-22")
+    all_first = page(client, "tournaments").context["page"]
+    assert [t.slug for t in all_first.object_list] == ["abend"]
+    assert all_first.paginator.num_pages == 2
+    in_season = page(client, "tournaments", season="liga-2026").context["page"]
+    assert [t.slug for t in in_season.object_list] == ["spieltag-1"]

@@ -255,7 +255,11 @@ def summarize(
 
 
 def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list[ListResult]:
-    """Write the per-player result rows of one list from its games (read unless given)."""
+    """Write the per-player result rows of one list from its games (read unless given).
+
+    One statement inserts the rows or updates those there already; a player who left the
+    table (:func:`~skatliga.services.seating.swap_seats`) has his row deleted there.
+    """
     tournament = table.series.tournament
     seats = list(
         table.seats.order_by("position").annotate(
@@ -272,9 +276,17 @@ def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list
     summaries = summarize(rows, table.size, tournament.list_system)
     teams = {seat.player_id: seat.team_id for seat in seats}
     results = list_results(table, [seat.player_id for seat in seats], teams, summaries)
-    ListResult.objects.filter(table=table).delete()
-    ListResult.objects.bulk_create(results)
+    ListResult.objects.bulk_create(
+        results,
+        update_conflicts=True,
+        unique_fields=["table", "player"],
+        update_fields=[*RESULT_FIGURES, "team", "position"],
+    )
     return results
+
+
+RESULT_FIGURES = ("game_points", "won", "lost", "others_lost", "bonus", "total")
+"""The figures of a result row that follow every change to its list."""
 
 
 def list_results(

@@ -287,6 +287,7 @@ def swap_seats(
     players = a.player_id, b.player_id
     # Swapping in place would break seat_one_table_per_series midway: re-create both seats.
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    ListResult.objects.filter(table_id__in={a.table_id, b.table_id}).delete()
     Seat.objects.bulk_create(
         [
             Seat(table_id=a.table_id, series=series, position=a.position, player_id=players[1]),

@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from skatliga import views
-from skatliga.views import public, referee
+from skatliga.views import lists, public, referee
 
 LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
 
@@ -29,11 +29,11 @@ referee_patterns = [
     path("<slug:slug>/archive.json", referee.archive_download, name="archive-download"),
     path("<slug:slug>/series/<int:series>/", referee.series_detail, name="series"),
     path("<slug:slug>/series/<int:series>/swap/", referee.seats_swap, name="swap"),
-    path(LIST, referee.table_list, name="list"),
-    path(LIST + "preview/", referee.table_preview, name="preview"),
-    path(LIST + "close/", referee.table_close, name="close"),
-    path(LIST + "reopen/", referee.table_reopen, name="reopen"),
-    path(LIST + "delete-last/", referee.game_delete_last, name="delete-last"),
+    path(LIST, lists.table_list, name="list"),
+    path(LIST + "preview/", lists.table_preview, name="preview"),
+    path(LIST + "close/", lists.table_close, name="close"),
+    path(LIST + "reopen/", lists.table_reopen, name="reopen"),
+    path(LIST + "delete-last/", lists.game_delete_last, name="delete-last"),
 ]
 
 T = "tournaments/<slug:slug>/"

@@ -1,5 +1,5 @@
 """The site's views: the home page here, the public pages in ``public``, the referee's pages
-in ``referee``."""
+in ``referee`` (tournaments, players, series) and ``lists`` (entering a list)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render

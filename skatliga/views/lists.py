@@ -1,0 +1,421 @@
+"""The referee's list page (Spielliste): enter and correct rows, the live preview, closing,
+reopening and deleting the last row."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import scoring
+from scoring.lists import WON_BONUS
+from skatliga import services
+from skatliga.forms import (
+    PASSED,
+    GameRowForm,
+    ReopenForm,
+    coded_error,
+)
+from skatliga.models import (
+    Game,
+    GameType,
+    Seat,
+    Table,
+    Tournament,
+)
+from skatliga.views.referee import action_error, referee_required
+from skatliga.views.sheet import Sheet, build_sheet
+
+
+def get_table(tournament: Tournament, series: int, table: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("series__tournament", "closed_by"),
+        series__tournament=tournament,
+        series__number=series,
+        number=table,
+    )
+
+
+def list_url(table: Table) -> str:
+    return reverse(
+        "referee:list",
+        args=[table.series.tournament.slug, table.series.number, table.number],
+    )
+
+
+def posted_number(request: HttpRequest, default: Callable[[], int]) -> int:
+    """The row number posted, else ``default()`` (only called when needed)."""
+    try:
+        return max(1, int(request.POST["number"]))
+    except (KeyError, TypeError, ValueError):
+        return default()
+
+
+def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
+    """A row as the archive stores it, in words: "2 Bernd: Grand, mit 2, Hand, Reizwert 24, …"."""
+    if not data:
+        return "—"
+    if data.get("passed"):
+        return _("eingepasst")
+    parts = []
+    try:
+        parts.append(str(GameType(data.get("game")).label))
+    except ValueError:
+        parts.append(str(data.get("game")))
+    matadors = data.get("matadors")
+    if matadors is not None:
+        template = _("mit %(count)s") if matadors > 0 else _("ohne %(count)s")
+        parts.append(template % {"count": abs(matadors)})
+    words = {
+        "hand": _("Hand"),
+        "schneider_announced": _("Schneider angesagt"),
+        "schwarz_announced": _("Schwarz angesagt"),
+        "ouvert": _("Ouvert"),
+        "kontra": _("Kontra"),
+        "re": _("Re"),
+    }
+    parts += [word for key, word in words.items() if data.get(key)]
+    if data.get("bid") is not None:
+        parts.append(_("Reizwert %(bid)s") % {"bid": data["bid"]})
+    if data.get("card_points") is not None:
+        parts.append(_("%(points)s Augen") % {"points": data["card_points"]})
+    if data.get("tricks") is not None:
+        parts.append(_("%(tricks)s Stiche") % {"tricks": data["tricks"]})
+    if data.get("won") is not None:
+        parts.append(_("gewonnen") if data["won"] else _("verloren"))
+    if data.get("schwarz"):
+        parts.append(_("Schwarz"))
+    elif data.get("schneider"):
+        parts.append(_("Schneider"))
+    text = ", ".join(parts)
+    seat = data.get("declarer_seat")
+    if seat is not None:
+        text = f"{seat} {names.get(seat, '')}: {text}"
+    return text
+
+
+def short_name(name: str) -> str:
+    """ "Anna Schmidt" → "Anna S.", for the narrow standings strip.
+
+    >>> short_name("Anna Maria Schmidt"), short_name("Bernd")
+    ('Anna S.', 'Bernd')
+    """
+    first, *rest = name.split() or [""]
+    return f"{first} {rest[-1][0]}." if rest else first
+
+
+def summary_lines(sheet: Sheet) -> list[dict[str, Any]]:
+    """The summary rows under the list (rules.md section 5), one value per player."""
+    lines = [
+        ("game_points", _("Spielpunkte")),
+        ("won", _("gewonnen")),
+        ("lost", _("verloren")),
+    ]
+    if sheet.seeger_fabian:
+        lines += [
+            ("others_lost", _("verloren (die anderen)")),
+            (
+                "won_lost_bonus",
+                _("+%(points)s × (gewonnen − verloren)") % {"points": WON_BONUS},
+            ),
+            (
+                "others_lost_bonus",
+                _("+%(points)s × verloren (die anderen)")
+                % {"points": scoring.others_lost_bonus(sheet.size)},
+            ),
+        ]
+    lines.append(("total", _("Gesamt")))
+    return [
+        {
+            "key": key,
+            "label": label,
+            "values": [getattr(column, key) for column in sheet.summary],
+        }
+        for key, label in lines
+    ]
+
+
+def render_list(
+    request: HttpRequest,
+    tournament: Tournament,
+    table: Table,
+    *,
+    form: GameRowForm | None = None,
+    editing: int | None = None,
+    status: int = 200,
+    **context: Any,
+) -> HttpResponse:
+    seats = list(table.seats.select_related("player__club").order_by("position"))
+    games = list(table.games.select_related("updated_by").order_by("number"))
+    games_per_list = tournament.games_per_list(table.size)
+    rules = tournament.rule_set
+    by_number = {game.number: game for game in games}
+    next_number = len(games) + 1 if len(games) < games_per_list else None
+    if form is None and not table.is_closed:
+        wanted = editing
+        if wanted is None or (wanted not in by_number and wanted != next_number):
+            wanted = next_number
+        if wanted is not None:
+            initial = (
+                GameRowForm.initial_for(by_number[wanted])
+                if wanted in by_number
+                else {"number": wanted}
+            )
+            form = GameRowForm(initial=initial, seats=seats, number=wanted, rules=rules)
+            editing = wanted
+    if form is not None and editing is None:
+        editing = form.initial.get("number") or posted_number(request, lambda: next_number or 1)
+    names = {seat.position: str(seat.player) for seat in seats}
+    sheet = build_sheet(table, games, games_per_list=games_per_list)
+    history = [
+        {
+            "change": change,
+            "before": describe_game(change.before, names) if change.before else "",
+            "after": describe_game(change.after, names) if change.after else "",
+        }
+        for change in table.changes.select_related("user")[:200]
+    ]
+    editing_game = by_number.get(editing) if editing else None
+    dealer = scoring.dealer_seat(editing, table.size) + 1 if editing else None
+    context = {
+        "tournament": tournament,
+        "series": table.series,
+        "table": table,
+        "summary_lines": summary_lines(sheet),
+        "standings": [
+            (seat, short_name(str(seat.player)), column.total)
+            for seat, column in zip(seats, sheet.summary, strict=True)
+        ],
+        "middle_span": 10 + rules.kontra,
+        "label_span": 13 + rules.kontra,
+        "seats": seats,
+        "sheet": sheet,
+        "form": form,
+        "editing": editing,
+        "editing_game": editing_game,
+        "editing_dealer": names.get(dealer) if dealer else None,
+        "editing_dealer_sits_out": table.size == 4,
+        "games_per_list": games_per_list,
+        "complete": len(games) == games_per_list,
+        "last_game": games[-1] if games else None,
+        "history": history,
+        "bid_values": scoring.bid_values(rules),
+        "kontra": rules.kontra,
+        "reopen_form": context.pop("reopen_form", None) or ReopenForm(),
+        "preview_url": reverse(
+            "referee:preview", args=[tournament.slug, table.series.number, table.number]
+        ),
+        **context,
+    }
+    return render(request, "referee/list.html", context, status=status)
+
+
+@referee_required
+def table_list(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    """The score sheet: GET shows it (``?game=N`` edits row N); POST saves the row typed."""
+    table_obj = get_table(tournament, series, table)
+    if request.method != "POST":
+        try:
+            editing = int(request.GET["game"])
+        except (KeyError, ValueError):
+            editing = None
+        return render_list(request, tournament, table_obj, editing=editing)
+
+    seats = list(table_obj.seats.select_related("player").order_by("position"))
+    number = posted_number(request, lambda: table_obj.games.count() + 1)
+    rules = tournament.rule_set
+    form = GameRowForm(request.POST, seats=seats, number=number, rules=rules)
+    if not form.is_valid() or form.entry is None:
+        if form.entry is not None:
+            try:
+                services.score_entry(form.entry, number, table_obj.size, rules)
+            except services.ServiceError as error:
+                form.add_problems(error.problems)
+        return render_list(request, tournament, table_obj, form=form, editing=number)
+    try:
+        game = services.record_game(
+            table_obj,
+            number,
+            form.entry,
+            user=request.user,
+            expected_version=form.cleaned_data.get("version"),
+            reason=form.cleaned_data.get("reason") or "",
+        )
+    except services.Conflict as conflict:
+        return render_conflict(request, tournament, table_obj, seats, number, conflict.current)
+    except services.ServiceError as error:
+        form.add_problems(error.problems)
+        return render_list(request, tournament, table_obj, form=form, editing=number)
+    if game.passed:
+        note = _("Spiel %(number)s: eingepasst.") % {"number": game.number}
+    else:
+        note = _("Spiel %(number)s gespeichert: %(value)s.") % {
+            "number": game.number,
+            "value": f"{game.list_score:+d}" if game.list_score else game.value,
+        }
+    messages.success(request, note)
+    return redirect(list_url(table_obj))
+
+
+def render_conflict(
+    request: HttpRequest,
+    tournament: Tournament,
+    table: Table,
+    seats: list[Seat],
+    number: int,
+    current: Game | None,
+) -> HttpResponse:
+    """Keep the typed row in the form, now against the current version, and show the current row."""
+    data = request.POST.copy()
+    data["version"] = str(current.version) if current is not None else ""
+    if data.pop("passed", None):
+        data["declarer"] = PASSED
+    form = GameRowForm(data, seats=seats, number=number, rules=tournament.rule_set)
+    form.is_valid()
+    code = "conflict" if current is not None else "conflict_deleted"
+    form.add_error(None, coded_error(code))
+    names = {seat.position: str(seat.player) for seat in seats}
+    conflict = {
+        "code": code,
+        "current": current,
+        "description": (
+            describe_game(services.GameEntry.from_game(current).to_json(), names)
+            if current is not None
+            else ""
+        ),
+    }
+    return render_list(request, tournament, table, form=form, editing=number, conflict=conflict)
+
+
+@referee_required
+@require_POST
+def table_preview(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> JsonResponse:
+    """The engine's verdict on the row being typed, and the list with it: JSON, nothing saved."""
+    table_obj = get_table(tournament, series, table)
+    seats = list(table_obj.seats.select_related("player").order_by("position"))
+    games = list(table_obj.games.order_by("number"))
+    games_per_list = tournament.games_per_list(table_obj.size)
+    number = posted_number(request, lambda: len(games) + 1)
+    rules = tournament.rule_set
+    form = GameRowForm(request.POST, seats=seats, number=number, rules=rules)
+    scored: scoring.ScoredGame | None = None
+    substitute = None
+    valid = form.is_valid()
+    if form.entry is not None:
+        try:
+            if number > min(len(games) + 1, games_per_list):
+                raise services.ServiceError("game_number_invalid", "number")
+            scored = services.score_entry(form.entry, number, table_obj.size, rules)
+        except services.ServiceError as error:
+            form.add_problems(error.problems)
+        else:
+            if valid:
+                form.warnings = list(scored.warnings) if scored else []
+                substitute = (number, form.entry, scored)
+            else:
+                scored = None
+    sheet = build_sheet(table_obj, games, games_per_list=games_per_list, substitute=substitute)
+    row = sheet.rows[number - 1] if number <= len(sheet.rows) else None
+    return JsonResponse(
+        {
+            "number": number,
+            "ok": substitute is not None,
+            "passed": bool(substitute and substitute[1].passed),
+            "value": scored.value if scored else None,
+            "won": scored.won if scored else None,
+            "overbid": scored.overbid if scored else None,
+            "list_score": scored.list_score if scored else None,
+            "breakdown": row.breakdown if row and substitute else "",
+            "matadors": form.matadors_from_cards,
+            "problems": form.problems(),
+            "scores": list(row.scores) if row and substitute else None,
+            "declarer": substitute[1].declarer if substitute else None,
+            "running": sheet.running,
+            "summary": [column.to_json() for column in sheet.summary],
+        }
+    )
+
+
+@referee_required
+@require_POST
+def table_close(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    table_obj = get_table(tournament, series, table)
+    try:
+        services.close_table(table_obj, user=request.user)
+    except services.ServiceError as error:
+        return render_list(
+            request, tournament, table_obj, action_error=action_error(error, "close")
+        )
+    messages.success(request, _("Liste abgeschlossen."))
+    return redirect(list_url(table_obj))
+
+
+@referee_required
+@require_POST
+def table_reopen(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    table_obj = get_table(tournament, series, table)
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            services.reopen_table(table_obj, user=request.user, reason=form.cleaned_data["reason"])
+        except services.ServiceError as error:
+            if error.field == "reason":
+                form.add_error("reason", coded_error(error.code))
+            else:
+                return render_list(
+                    request,
+                    tournament,
+                    table_obj,
+                    reopen_form=form,
+                    action_error=action_error(error, "reopen"),
+                )
+        else:
+            messages.success(request, _("Liste wieder geöffnet."))
+            return redirect(list_url(table_obj))
+    return render_list(request, tournament, table_obj, reopen_form=form)
+
+
+@referee_required
+@require_POST
+def game_delete_last(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    table_obj = get_table(tournament, series, table)
+    try:
+        number = int(request.POST["number"])
+        version = int(request.POST["version"])
+    except (KeyError, ValueError):
+        return render_list(
+            request,
+            tournament,
+            table_obj,
+            action_error=action_error(services.ServiceError("only_last_game_deleted"), "delete"),
+        )
+    try:
+        services.delete_last_game(
+            table_obj,
+            number,
+            user=request.user,
+            expected_version=version,
+            reason=request.POST.get("reason", "").strip(),
+        )
+    except services.ServiceError as error:
+        return render_list(
+            request, tournament, table_obj, action_error=action_error(error, "delete")
+        )
+    messages.success(request, _("Spiel %(number)s gelöscht.") % {"number": number})
+    return redirect(list_url(table_obj))

@@ -1,4 +1,4 @@
-"""The referee's pages: tournaments, players, draws, score sheets and the archive.
+"""The referee's pages: tournaments, players, draws, settings and the archive.
 
 Every view here needs a login; every page of a tournament needs its referee
 (``Tournament.is_referee``), others get a 403 page. Views parse, call a service, render.

@@ -374,17 +374,7 @@ class GameRowForm(forms.Form):
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "date",
-            "venue",
-            "season",
-            "match_day",
-            "rules",
-            "scoring",
-            "rounds_per_series",
-            "keep_teammates_apart",
-        ]
+        fields = list(services.SETTINGS)
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -22,6 +22,9 @@ _WORDS = {
         "lost": "verloren",
         "kontra": "Kontra",
         "re": "Re",
+        "supra": "Supra",
+        "resupra": "Resupra",
+        "lost_level": "verloren, eine Stufe mehr:",
         "each_opponent": "je Gegenspieler",
     },
     "en": {
@@ -41,10 +44,14 @@ _WORDS = {
         "lost": "lost",
         "kontra": "kontra",
         "re": "re",
+        "supra": "supra",
+        "resupra": "resupra",
+        "lost_level": "lost, one level more:",
         "each_opponent": "to each opponent",
     },
 }
 LANGUAGES = tuple(_WORDS)
+_DOUBLING_WORDS = {2: "kontra", 4: "re", 8: "supra", 16: "resupra"}
 
 
 def format_breakdown(scored: ScoredGame, lang: str = "de") -> str:
@@ -63,20 +70,28 @@ def format_breakdown(scored: ScoredGame, lang: str = "de") -> str:
     if scored.steps:
         first, *rest = scored.steps
         parts = [f"{w[first[0]]} {first[1]}"] + [f"{w[name]} {count}" for name, count in rest]
-        level = scored.steps[-1][1]
-        text = f"{', '.join(parts)} → {level} × {scored.base} = {level * scored.base}"
+        counted = scored.steps[-1][1]
+        text = f"{', '.join(parts)} → {counted} × {scored.base} = {counted * scored.base}"
     else:
         words = [w[str(scored.game)]]
         words += [w[name] for name, on in (("ouvert", scored.ouvert), ("hand", scored.hand)) if on]
         text = f"{' '.join(words)} {scored.base}"
+    charged = scored.value // scored.factor
+    level = scored.level
+    if scored.added_level and level is not None:
+        level -= 1
     if scored.overbid:
-        multiple = f"{scored.level} × {scored.base} = " if scored.level is not None else ""
-        charged = scored.value // scored.factor
-        text += f" < {w['bid']} {scored.bid}: {w['overbid']}, {multiple}{charged}"
+        multiple = f"{level} × {scored.base} = " if level is not None else ""
+        before = level * scored.base if level is not None else charged
+        text += f" < {w['bid']} {scored.bid}: {w['overbid']}, {multiple}{before}"
+    if scored.added_level:
+        text += f", {w['lost_level']} {scored.level} × {scored.base} = {charged}"
     if scored.factor > 1:
-        word = w["re"] if scored.factor == 4 else w["kontra"]
+        word = w[_DOUBLING_WORDS[scored.factor]]
         text += f", {word} × {scored.factor} = {scored.value}"
-    if not scored.won:
+    if scored.added_level:
+        text += f" → −{-scored.list_score}"
+    elif not scored.won:
         if scored.opponents_list_score:
             text += f", {w['lost']} +{scored.opponents_list_score} {w['each_opponent']}"
         else:

@@ -22,9 +22,9 @@ MESSAGES: dict[str, Promise] = {
     "announcement_requires_hand": _("Schneider oder Schwarz ansagen geht nur bei Handspielen."),
     "ouvert_requires_hand": _("Ouvert geht nur als Handspiel."),
     "announcement_not_for_null": _("Bei Null-Spielen wird nichts angesagt."),
-    "null_hand_not_in_rules": _("Null Hand gibt es in diesem Regelwerk nicht."),
-    "kontra_not_allowed": _("Kontra und Re sind in diesem Regelwerk nicht erlaubt."),
-    "re_without_kontra": _("Re gibt es nur nach Kontra."),
+    "null_game_not_in_rules": _("Null Hand gibt es in diesem Regelwerk nicht."),
+    "doubling_not_allowed": _("Kontra und Re sind in diesem Regelwerk nicht erlaubt."),
+    "doubling_out_of_order": _("Re gibt es nur nach Kontra."),
     "bid_not_legal": _("Kein gültiger Reizwert (18, 20, 22, 23, 24, 27, 30, …)."),
     "card_points_out_of_range": _("Augen: 0 bis 120."),
     "tricks_out_of_range": _("Stiche: 0 bis 10."),
@@ -35,7 +35,7 @@ MESSAGES: dict[str, Promise] = {
     "tricks_missing": _("Stiche fehlen (oder gewonnen/verloren wählen)."),
     "card_points_missing": _("Augen fehlen (oder gewonnen/verloren wählen)."),
     "schwarz_without_schneider": _("Schwarz ist immer auch Schneider."),
-    "outcome_contradicts": _("Passt nicht zu Augen und Stichen."),
+    "outcome_contradiction": _("Passt nicht zu Augen und Stichen."),
     "won_contradicts_announcement": _(
         "Gewonnen, aber die Ansage (Schneider, Schwarz, Ouvert) wurde nicht erreicht."
     ),

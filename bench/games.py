@@ -28,12 +28,12 @@ def random_game(rng: random.Random, rules: RuleSet = ISKO) -> tuple[Declaration,
     """One random legal declared game and its outcome (about 1 in 10 is a null game)."""
     bids = bid_values(rules)
     if rng.random() < 0.1:
-        hand, ouvert = rng.choice([(h, o) for h, o, _ in rules.null_values])
+        hand, ouvert = rng.choice([(h, o) for h, o, _ in rules.null_games()])
         bid = rng.choice([b for b in bids[:8] if b <= 59] or bids[:1])
         tricks = 0 if rng.random() < 0.75 else rng.randint(1, 3)
         return Declaration(GameType.NULL, bid, hand=hand, ouvert=ouvert), Outcome(tricks=tricks)
     game = rng.choices(_TRUMP_GAMES, weights=(3, 3, 3, 3, 4))[0]
-    most = 4 if game is GameType.GRAND else 11
+    most = rules.most_matadors(game)
     matadors = (
         rng.choice((1, 1, 1, 2, 2, 3, -1, -1, -2, -2, -3, 4))
         if most > 4

@@ -114,6 +114,23 @@ def test_ramsch_entry_checks(card_points, tricks, problems):
     assert check_ramsch(Ramsch(card_points, tricks)) == problems
 
 
+@pytest.mark.parametrize(
+    ("card_points", "tricks"),
+    [
+        # B takes the last trick (three aces, 33) with the skat (ace of diamonds and a king,
+        # 15): 48; C one trick of three tens: 30; A's 24 cards hold the rest, 42:
+        # ten of diamonds 10, four kings less one 12, four queens 12, four jacks 8.
+        pytest.param((42, 48, 30), (8, 1, 1), id="8 tricks with 42 points"),
+        # B's last trick and skat 48 as above; A takes the other nine tricks: 72
+        pytest.param((72, 48, 0), (9, 1, 0), id="9 tricks with 72 points"),
+        pytest.param((0, 0, 120), (0, 0, 10), id="Durchmarsch"),
+        pytest.param((0, 66, 54), (0, 9, 1), id="one trick and the skat: 4 aces and a ten"),
+    ],
+)
+def test_ramsch_entries_that_can_happen_are_accepted(card_points, tricks):
+    assert check_ramsch(Ramsch(card_points, tricks)) == []
+
+
 # --- rows --------------------------------------------------------------------------------------
 
 PLAIN = score_ramsch(Ramsch((30, 62, 28), (3, 5, 2)))  # middlehand pays 62

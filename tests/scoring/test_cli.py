@@ -377,6 +377,21 @@ def test_ramsch_lines():
         pytest.param('{"passed": true, "list_system": "x"}', "unknown_list_system", "list_system"),
         pytest.param('{"passed": true, "list_system": 1}', "wrong_type", "list_system"),
         pytest.param('{"passed": true, "dealer_declares": 1}', "wrong_type", "dealer_declares"),
+        # "At a 4-table the dealer sits out the game: the dealer can never be the declarer."
+        pytest.param(
+            "{" + HEARTS_HAND_LOST + ', "list_system": "classic", "table_size": 4, '
+            '"dealer_declares": true}',
+            "declarer_is_dealer",
+            "dealer_declares",
+            id="the dealer declares where he sits out",
+        ),
+        pytest.param(
+            "{" + HEARTS_HAND_LOST + ', "list_system": "zero-sum", "table_size": 5, '
+            '"rules": "nl", "dealer_declares": true}',
+            "declarer_is_dealer",
+            "dealer_declares",
+            id="nl at a 5-table: the dealer sits out",
+        ),
     ],
 )
 def test_list_and_table_errors(line, code, field):

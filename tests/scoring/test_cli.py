@@ -155,12 +155,16 @@ def test_random_junk_always_gets_an_answer_object(line):
     out, ok = answer(line)
     assert isinstance(out, dict)
     if not ok:
-        assert {"code", "field", "message"} <= set(out["error"]) <= {
-            "code",
-            "field",
-            "message",
-            "column",
-        }
+        assert (
+            {"code", "field", "message"}
+            <= set(out["error"])
+            <= {
+                "code",
+                "field",
+                "message",
+                "column",
+            }
+        )
         assert out["error"]["code"] != "internal_error"
     json.dumps(out)
 

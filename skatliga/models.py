@@ -207,6 +207,13 @@ class Tournament(models.Model):
         return scoring.rules_from_json({"preset": self.rules, **self.rule_options})
 
     @property
+    def rules_text(self) -> str:
+        """The preset and the house options in words, as pages and printouts show them."""
+        from skatliga.messages import describe_rules
+
+        return describe_rules(self.rule_set)
+
+    @property
     def list_system(self) -> scoring.ListSystem:
         return scoring.ListSystem(self.scoring)
 

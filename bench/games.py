@@ -10,11 +10,13 @@ import random
 from typing import Any
 
 from scoring import (
+    DOUBLINGS,
     ISKO,
     Declaration,
     GameType,
     Outcome,
     RuleSet,
+    active_seats,
     bid_values,
     card_points_possible,
     dealer_seat,
@@ -72,14 +74,14 @@ def random_row(
 ) -> tuple[int, Declaration, Outcome] | None:
     """Row ``number`` of a list: None (passed in) or a declarer's seat (0-based) and a game.
 
-    The declarer is never the dealer who sits out at a 4-table. A row is passed in with
+    The declarer is never a player who sits out (rules.md sections 6 and 8). A row is passed in with
     probability ``passed``; a lost game is drawn again with probability ``redraw_lost``, so
     that declarers win most games, as they do at real tables.
     """
     if rng.random() < passed:
         return None
     dealer = dealer_seat(number, table_size)
-    seat = rng.choice([s for s in range(table_size) if table_size == 3 or s != dealer])
+    seat = rng.choice(active_seats(dealer, table_size, rules))
     declaration, outcome = random_game(rng, rules)
     if rng.random() < redraw_lost and not score_game(declaration, outcome, rules).won:
         declaration, outcome = random_game(rng, rules)
@@ -95,7 +97,7 @@ def archive_game(declaration: Declaration, outcome: Outcome, declarer: str) -> d
     }
     if declaration.matadors is not None:
         game["matadors"] = declaration.matadors
-    for flag in ("hand", "schneider_announced", "schwarz_announced", "ouvert", "kontra", "re"):
+    for flag in ("hand", "schneider_announced", "schwarz_announced", "ouvert", *DOUBLINGS):
         if getattr(declaration, flag):
             game[flag] = True
     if outcome.card_points is not None:

@@ -10,7 +10,7 @@ the International Skat Order (``isko``) and the named rule sets of its section 8
 """
 
 from scoring.bids import bid_values, is_legal_bid
-from scoring.breakdown import LANGUAGES, format_breakdown
+from scoring.breakdown import LANGUAGES, format_breakdown, format_ramsch
 from scoring.cards import Card, CardError, matadors_from_cards, parse_card
 from scoring.game import (
     Declaration,
@@ -112,6 +112,7 @@ __all__ = [
     "check_table",
     "dealer_seat",
     "format_breakdown",
+    "format_ramsch",
     "game_to_json",
     "get_rules",
     "is_legal_bid",

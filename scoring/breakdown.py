@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scoring.game import ScoredGame
+from scoring.ramsch import DURCHMARSCH, RamschScore
 
 _WORDS = {
     "de": {
@@ -26,6 +27,10 @@ _WORDS = {
         "resupra": "Resupra",
         "lost_level": "verloren, eine Stufe mehr:",
         "each_opponent": "je Gegenspieler",
+        "ramsch": "Ramsch",
+        "card_points": "Augen",
+        "jungfrau": "Jungfrau",
+        "durchmarsch": "Durchmarsch",
     },
     "en": {
         "with": "with",
@@ -48,6 +53,10 @@ _WORDS = {
         "resupra": "resupra",
         "lost_level": "lost, one level more:",
         "each_opponent": "to each opponent",
+        "ramsch": "Ramsch",
+        "card_points": "card points",
+        "jungfrau": "Jungfrau",
+        "durchmarsch": "Durchmarsch",
     },
 }
 LANGUAGES = tuple(_WORDS)
@@ -97,3 +106,22 @@ def format_breakdown(scored: ScoredGame, lang: str = "de") -> str:
         else:
             text += f", {w['lost']} −{-scored.list_score}"
     return text
+
+
+def format_ramsch(scored: RamschScore, lang: str = "de") -> str:
+    """A Ramsch's points in words: who is charged, or the Durchmarsch.
+
+    >>> from scoring.ramsch import Ramsch, score_ramsch
+    >>> format_ramsch(score_ramsch(Ramsch((0, 70, 50), (0, 6, 4))))
+    'Ramsch: 70 Augen, Jungfrau × 2 → −140'
+    >>> format_ramsch(score_ramsch(Ramsch((0, 120, 0), (0, 10, 0))), "en")
+    'Ramsch: Durchmarsch +120'
+    """
+    w = _WORDS.get(lang, _WORDS["de"])
+    if scored.durchmarsch is not None:
+        return f"{w['ramsch']}: {w['durchmarsch']} +{DURCHMARSCH}"
+    most = scored.charge // 2 if scored.jungfrau else scored.charge
+    text = f"{w['ramsch']}: {most} {w['card_points']}"
+    if scored.jungfrau:
+        text += f", {w['jungfrau']} × 2"
+    return f"{text} → −{scored.charge}"

@@ -602,3 +602,21 @@ def test_fourth_player_and_ramsch_do_not_change_a_games_score():
     plain = scored(ISKO, game, outcome)
     assert scored(rules(fourth_player=FourthPlayer.SHARES_DEALER), game, outcome) == plain
     assert scored(rules(ramsch=True), game, outcome) == plain
+
+
+def test_add_level_with_overbid_bid_takes_the_smallest_level_reaching_the_bid():
+    # rules.md is silent (docs/rules-notes.md): diamonds without 1 (18) at 22 -> level 3 is
+    # the smallest reaching 22, one more -> 4 x 9 = 36, charged once
+    rule_set = rules(overbid=OverbidRule.BID, lost_game=LostGame.ADD_LEVEL)
+    assert scored(rule_set, decl(D, bid=22, matadors=-1), WON) == (False, 36, -36)
+
+
+def test_nl_revolution_lost_hand_is_credited_once():
+    g = score_game(decl(R, bid=92, hand=True), Outcome(tricks=1), RULE_SETS["nl"])
+    assert (g.won, g.value, g.list_score, g.opponents_list_score) == (False, 92, 0, 92)
+
+
+def test_revolution_doubles_with_kontra():
+    # nl with kontra-re as a house option: 92 x 2 = 184
+    rule_set = rules("nl", doublings=Doublings.KONTRA_RE)
+    assert scored(rule_set, decl(R, bid=92, kontra=True), Outcome(tricks=0)) == (True, 184, 184)

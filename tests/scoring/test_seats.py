@@ -353,3 +353,19 @@ def test_clubs_with_1_zero_sum_at_each_table_size():
         points = role_points(g, table_size=size, system=ZERO_SUM)
         assert points["declarer"] == [24 * settling]
         assert sum(points["opponents"]) + sum(points["sitting_out"]) == -24 * settling
+
+
+def test_opponents_credited_where_the_dealer_sits_out():
+    # isko + opponents-credited, 4-table, dealer seat 0 sits out, seat 1 loses hearts hand
+    # without 2 (40): the two defenders are credited 40 each; the dealer gets no credit, but
+    # Seeger-Fabian's +30, and in a zero-sum list he settles like the others
+    rules = replace(ISKO, lost_game=LostGame.OPPONENTS_CREDITED)
+    g = hearts_hand(False, rules)
+    assert row(g, 1, 0, 4, CLASSIC, rules) == (0, 0, 40, 40)
+    assert [s.total for s in summarize_list([ListRow(g, 1, 0)], 4, SF, rules)] == [
+        30,
+        -50,
+        70,
+        70,
+    ]
+    assert row(g, 1, 0, 4, ZERO_SUM, rules) == (40, -120, 40, 40)

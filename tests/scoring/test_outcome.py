@@ -10,7 +10,9 @@ from scoring import (
     InvalidGame,
     Outcome,
     Problem,
+    bid_values,
     check_game,
+    matadors_from_cards,
     score_game,
 )
 
@@ -394,3 +396,74 @@ def test_overbid(declaration, outcome, expected):
 def test_null_below_the_bid_warns():
     problems = check_game(decl(N, bid=24), Outcome(tricks=0))
     assert problems == [Problem("null_below_bid", "bid", warning=True)]
+
+
+# --- the seeds' worked examples ------------------------------------------------------------------
+
+
+def test_danish_seed_examples():
+    # "Eksempel 1: Erklæreren byder 20 og erklærer et stort spil. Han vinder derefter med 78
+    # point i stik. ... Spillets værdi er 24 × (2 + 1) = 72 point."
+    assert result(decl(G, bid=20, matadors=2), Outcome(card_points=78)) == (True, 72, 72)
+    # "Eksempel 2: Erklæreren byder 30 og erklærer et Null Ouvert-spil. Hun er imidlertid
+    # tvunget til at tage det niende stik ... Spillets værdi er 46, den bliver fordoblet og
+    # fratrukket hendes samlede score (-92 point)."
+    assert result(decl(N, bid=30, ouvert=True), Outcome(tricks=1)) == (False, 46, -92)
+    # "Multiplikatorspillet er 11 ... 7 for en straight ... 1 for at erklære hånden, 1 for at
+    # erklære Schneider, 1 for at opnå Schneider ... Den faktiske spilværdi vil være 110"
+    hearts = decl(H, bid=40, matadors=7, hand=True, schneider_announced=True)
+    assert result(hearts, Outcome(card_points=95)) == (True, 110, 110)
+    # "Det højest mulige multiplikatorspilniveau er 18": clubs ouvert with 11 = 18 x 12
+    top = decl(C, bid=216, matadors=11, hand=True, ouvert=True)
+    assert result(top, Outcome(card_points=120, tricks=10)) == (True, 216, 216)
+
+
+def test_danish_seed_example_2_matadors_from_the_cards():
+    # "J♣ J♠ J♥ A♥ 10♥ K♥ 8♥ 7♥ ... 10♣ 7♣ Skat: J♦ Q♠": with 7 in hearts (the seed's hand
+    # lists two cards twice; these are its ten distinct cards)
+    hand = ["CJ", "SJ", "HJ", "HA", "H10", "HK", "H8", "H7", "C10", "C7"]
+    assert matadors_from_cards(hand, ["DJ", "SQ"], H) == 7
+    # "kun J♦ i Skat øgede længden af matador's knægt lige til 7": without it, with 3
+    assert matadors_from_cards(hand, ["D7", "SQ"], H) == 3
+
+
+def test_dutch_seed_overbid_example():
+    # "Stel een speler speelt schoppen troef met ruitenboer in handen. Hij neemt de Skaat niet
+    # en haalt 91 punten. Dan rekent men 'Zonder 3, gespeeld 4, hand 5, Schneider 6×11 is 66"
+    assert result(decl(S, bid=66, matadors=-3, hand=True), Outcome(card_points=91)) == (
+        True,
+        66,
+        66,
+    )
+    # "Stel nu dat daar de schoppenboer in zit dan wordt het opeens 'Zonder 1, gespeeld 2,
+    # hand 3, Schneider 4×11 is 44 punten'. Heeft de speler nu meer dan 44 geboden dan is hij
+    # nat gegaan door de Skaat." At a bid of 46 the ISkO charges 5 x 11 = 55, once more x2
+    g = score_game(decl(S, bid=46, matadors=-1, hand=True), Outcome(card_points=91))
+    assert (g.won, g.overbid, g.value, g.list_score) == (False, True, 55, -110)
+    assert result(decl(S, bid=44, matadors=-1, hand=True), Outcome(card_points=91)) == (
+        True,
+        44,
+        44,
+    )
+
+
+def test_dutch_seed_null_hand_bid_example():
+    # bid 35 (a null hand), hearts with 1 after the skat: "alle slagen halen met 1, gespeeld 2,
+    # Schneider 3, Schwarz 4×10 is meer dan 35, óf Grand annonceren, met 1, gespeeld 2×24"
+    assert result(decl(H, bid=35, matadors=1), Outcome(card_points=120, tricks=10)) == (
+        True,
+        40,
+        40,
+    )
+    assert result(decl(G, bid=35, matadors=1), Outcome(card_points=70)) == (True, 48, 48)
+    # hearts with 1 and only schneider: 3 x 10 = 30 < 35 -> charged 4 x 10 = 40
+    assert result(decl(H, bid=35, matadors=1), Outcome(card_points=95)) == (False, 40, -80)
+
+
+def test_the_danish_seeds_bid_sequence():
+    # "18-20-22-23-24-27-30-33-35-36-40-44-45-46-48-50-54-55-59-60-63-66-70-72-77-80-81-84-
+    # 88-90-96-99" (the seed repeats some numbers; these are the distinct ones)
+    assert bid_values()[:32] == (
+        18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50,
+        54, 55, 59, 60, 63, 66, 70, 72, 77, 80, 81, 84, 88, 90, 96, 99,
+    )  # fmt: skip

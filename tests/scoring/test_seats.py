@@ -18,10 +18,12 @@ from scoring import (
     LostGame,
     Outcome,
     Problem,
+    RankEntry,
     active_seats,
     check_seat,
     check_table,
     dealer_seat,
+    rank,
     role_points,
     row_lines,
     row_scores,
@@ -369,3 +371,15 @@ def test_opponents_credited_where_the_dealer_sits_out():
         70,
     ]
     assert row(g, 1, 0, 4, ZERO_SUM, rules) == (40, -120, 40, 40)
+
+
+def test_classic_ranking_is_the_column_sum_then_games_won():
+    # "Ranking under classic and zero-sum: the sum of each player's column, ties broken as in
+    # section 5": seat 1 wins hearts hand without 2 (40) once, seat 2 hearts with 1 (20)
+    # twice: both 40, seat 2 has won more games and ranks first
+    twenty = score_game(Declaration(H, bid=18, matadors=1), Outcome(card_points=70))
+    rows = [ListRow(hearts_hand(True), 1, 0), ListRow(twenty, 2, 1), ListRow(twenty, 2, 2)]
+    summaries = summarize_list(rows, 3, CLASSIC)
+    assert [(s.total, s.bonus) for s in summaries] == [(0, 0), (40, 0), (40, 0)]
+    entries = [RankEntry(s.total, s.won, s.lost) for s in summaries]
+    assert rank(entries) == [3, 2, 1]

@@ -44,6 +44,7 @@ Input keys:
                        "points", each seat role's points for the game under that system
   table_size           optional, 3 (default), 4 or 5 (5 with classic or zero-sum only)
   dealer_declares      optional, under fourth_player shares-dealer: the dealer declared
+                       (an error at a table where the dealer sits out)
 A passed-in game is {"passed": true}; a Ramsch (where the rule set has ramsch) is
 {"ramsch": {"card_points": [forehand, middlehand, rearhand], "tricks": [...]}}.
 Blank lines are skipped; a line that is not JSON gets the column where it breaks.

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scoring import (
     ISKO,
+    LANGUAGES,
     OPTIONS,
     RULE_SETS,
     Declaration,
@@ -32,6 +33,7 @@ from scoring import (
     bid_values,
     check_game,
     check_ramsch,
+    format_breakdown,
     row_lines,
     row_scores,
     rules_from_json,
@@ -241,6 +243,14 @@ def test_check_game_finds_no_problem_in_a_legal_game(case):
     assert check_game(declaration, outcome, rules) == []
     scored = score_game(declaration, outcome, rules)
     assert scored.warnings == ()
+    # the breakdown ends on what the list records
+    text = format_breakdown(scored, "en")
+    if scored.won:
+        assert text.endswith(f" {scored.value}")
+    elif scored.opponents_list_score:
+        assert text.endswith(f"+{scored.opponents_list_score} to each opponent")
+    else:
+        assert text.endswith(f"−{-scored.list_score}")
 
 
 @SETTINGS
@@ -301,6 +311,8 @@ def test_the_engine_raises_nothing_but_invalid_game(rules, game):
     else:
         assert isinstance(scored, ScoredGame)
         assert all(p.warning for p in problems)
+        for lang in LANGUAGES:
+            assert format_breakdown(scored, lang)
 
 
 # --- zero-sum rows ---------------------------------------------------------------------------

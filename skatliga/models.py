@@ -260,9 +260,22 @@ class Registration(models.Model):
         return f"{self.player} @ {self.tournament}"
 
 
+class SeriesQuerySet(models.QuerySet["Series"]):
+    def published(self) -> SeriesQuerySet:
+        """The series whose results the referee has published (final, not provisional)."""
+        return self.filter(published_at__isnull=False)
+
+
 class Series(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="series")
     number = models.PositiveSmallIntegerField(_("Serie"))
+    published_at = models.DateTimeField(_("veröffentlicht"), null=True, blank=True)
+    """When the referee published the results; None while they are provisional."""
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    objects = SeriesQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -283,6 +296,10 @@ class Series(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – {_('Serie')} {self.number}"
+
+    @property
+    def is_published(self) -> bool:
+        return self.published_at is not None
 
 
 class Table(models.Model):

@@ -270,7 +270,7 @@ def test_dsu_highest_game_is_220():
     assert scored(RULE_SETS["dsu"], top, Outcome(card_points=120, tricks=10)) == (True, 220, 220)
     assert bid_values(RULE_SETS["dsu"])[-1] == 220
     assert not is_legal_bid(264, RULE_SETS["dsu"])
-    # "Laveste melding er 18"
+    # "Laveste melding er 18 og højeste 264": the lowest is 18, the highest 220 (as above)
     assert bid_values(RULE_SETS["dsu"])[0] == 18
 
 

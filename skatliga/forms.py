@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -380,12 +381,15 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["season"].queryset = Season.objects.all()
-        self.fields["rounds_per_series"].min_value = 1
-        self.fields["rounds_per_series"].max_value = 30
-        self.fields["rounds_per_series"].widget.attrs.update(min=1, max=30)
-        self.fields["rounds_per_series"].help_text = _(
-            "12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch."
-        )
+        rounds = self.fields["rounds_per_series"]
+        rounds.min_value, rounds.max_value = 1, 30
+        # The column's own bounds (0 to 32767) would name the wrong range: the one check,
+        # with the real range in its message, is clean_rounds_per_series.
+        rounds.validators = [
+            v for v in rounds.validators if not isinstance(v, MinValueValidator | MaxValueValidator)
+        ]
+        rounds.widget.attrs.update(min=1, max=30)
+        rounds.help_text = _("12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch.")
 
     def clean_rounds_per_series(self) -> int:
         rounds = self.cleaned_data["rounds_per_series"]
@@ -418,6 +422,8 @@ class PlayersForm(forms.Form):
         data["players"] = services.parse_roster(text)
         if not data["players"]:
             raise coded_error("roster_empty")
+        for problem in services.roster_problems(data["players"]):
+            self.add_error(None, coded_error(problem.code, **problem.params))
         return data
 
 
@@ -537,6 +543,11 @@ class ArchiveUploadForm(forms.Form):
     MAX_BYTES = 20 * 1024 * 1024
 
     file = forms.FileField(label=_("Archivdatei (JSON)"))
+    again = forms.BooleanField(
+        label=_("Trotzdem noch einmal importieren"),
+        required=False,
+        help_text=_("Nur wenn dasselbe Turnier bewusst ein zweites Mal angelegt werden soll."),
+    )
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]

@@ -407,8 +407,9 @@ def test_register_players_creates_players_and_clubs_once():
     roster = [("Anna Schmidt", "SC Altenburg"), ("Bernd Łukasz", "")]
 
     services.register_players(tournament, roster)
-    registrations = services.register_players(tournament, roster)
+    added, registrations = services.register_players(tournament, roster)
 
+    assert added == []
     assert [(r.player.name, r.player.club and r.player.club.name) for r in registrations] == [
         ("Anna Schmidt", "SC Altenburg"),
         ("Bernd Łukasz", None),
@@ -421,7 +422,7 @@ def test_register_players_reuses_a_known_player():
     known = make_player("Anna Schmidt")
     tournament = make_tournament()
 
-    (registration,) = services.register_players(tournament, [("Anna Schmidt", "")])
+    (registration,), _ = services.register_players(tournament, [("Anna Schmidt", "")])
 
     assert registration.player == known
 

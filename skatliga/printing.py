@@ -25,7 +25,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.pdf.base import date_text
+from skatliga.pdf.base import date_text, signed
 from skatliga.standings import team_standings
 
 
@@ -36,6 +36,19 @@ def matadors_text(matadors: int | None) -> str:
     if matadors > 0:
         return _("m%(count)d") % {"count": matadors}
     return _("o%(count)d") % {"count": -matadors}
+
+
+def list_entry(scored: scoring.ScoredGame | None) -> int:
+    """The number a list carries for a game (rules.md section 4): won +value, lost
+    −2 × value, passed in (None) 0. Every page and printout shows a row's entry with this,
+    so that the column of entries adds up to the sum of the players' Spielpunkte.
+    """
+    return scored.list_score if scored is not None else 0
+
+
+def list_entry_text(scored: scoring.ScoredGame | None) -> str:
+    """:func:`list_entry` as written on a list: ``+96``, ``−118``, ``0``."""
+    return signed(list_entry(scored))
 
 
 def game_label(game: Game, scored: scoring.ScoredGame) -> str:
@@ -94,7 +107,7 @@ def _rows(
                     game=game_label(game, verdict),
                     matadors=matadors_text(game.matadors),
                     levels=frozenset(name for name, _count in verdict.steps[1:]),
-                    value=verdict.value if verdict.won else -verdict.value,
+                    value=list_entry(verdict),
                     totals=running,
                 )
             )

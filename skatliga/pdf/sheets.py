@@ -316,7 +316,11 @@ def _shape(players: int, games: int) -> tuple[tuple[tuple[CellStyle, ...], ...],
         ("BACKGROUND", (0, total_row), (-1, total_row), HEAD_BG),
         ("LINEABOVE", (0, total_row + 1), (-1, total_row + 1), 0.9, colors.black),
     ]
-    commands += [("SPAN", (0, row), (VALUE, row)) for row in range(first_summary, total_row + 2)]
+    # The Spielpunkte row keeps the Wert column free for the sum of the entries above it.
+    commands.append(("SPAN", (0, first_summary), (VALUE - 1, first_summary)))
+    commands += [
+        ("SPAN", (0, row), (VALUE, row)) for row in range(first_summary + 1, total_row + 2)
+    ]
     for seat in range(players):
         mark = FIRST_PLAYER + 2 * seat
         commands += [
@@ -429,6 +433,8 @@ def _summary(sheet: SheetData, blank: bool) -> list[list[object]]:
         [_("Unterschriften"), *pad],
     ]
     summary = () if blank else sheet.summary
+    if summary:
+        rows[0][VALUE] = signed(sum(row.value or 0 for row in sheet.rows))
     for seat in range(players):
         s = summary[seat] if seat < len(summary) else None
         if s is None:
@@ -455,7 +461,7 @@ def _legend(sheet: SheetData) -> str:
         % {"mark": dealer},
         _("%(tick)s = Stufe zählt") % {"tick": TICK},
         _("fett = Alleinspieler (neuer Stand)"),
-        _("Wert: Spielwert, verloren mit Minus"),
+        _("Wert: Spielwert, verloren doppelt mit Minus"),
     ]
     return " · ".join(parts)
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 from scoring.lists import WON_BONUS
-from skatliga import services
+from skatliga import printing, services
 from skatliga.forms import (
     PASSED,
     GameRowForm,
@@ -259,7 +259,7 @@ def table_list(
     else:
         note = _("Spiel %(number)s gespeichert: %(value)s.") % {
             "number": game.number,
-            "value": f"{game.list_score:+d}" if game.list_score else game.value,
+            "value": printing.signed(game.list_score),
         }
     messages.success(request, note)
     return redirect(list_url(table_obj))
@@ -336,6 +336,8 @@ def table_preview(
             "overbid": scored.overbid if scored else None,
             "list_score": scored.list_score if scored else None,
             "breakdown": row.breakdown if row and substitute else "",
+            "entry": row.entry if row and substitute else "",
+            "entries_total": sheet.entries_total,
             "matadors": form.matadors_from_cards,
             "problems": form.problems(),
             "scores": list(row.scores) if row and substitute else None,

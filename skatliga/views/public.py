@@ -16,9 +16,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from skatliga import printing
+from skatliga.export import SpreadsheetExport
 from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
 from skatliga.standings import player_statistics, series_totals, team_standings
 from skatliga.tables import PlayerStandingTable, TeamStandingTable
@@ -53,7 +53,7 @@ def _csv(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
     """The table as CSV when the page is asked for ``?export=csv``."""
     if request.GET.get("export") != "csv":
         return None
-    return TableExport("csv", table).response(f"{slugify(name)}.csv")
+    return SpreadsheetExport("csv", table).response(f"{slugify(name)}.csv")
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:

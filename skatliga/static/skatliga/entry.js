@@ -171,8 +171,7 @@
       verdictOut.textContent = form.getAttribute("data-word-passed");
       breakdownOut.textContent = "";
     } else {
-      var score = data.list_score;
-      valueOut.textContent = score ? (score > 0 ? "+" : "−") + Math.abs(score) : String(data.value);
+      valueOut.textContent = data.entry;
       valueOut.classList.add(data.won ? "won" : "lost");
       var words = [form.getAttribute(data.won ? "data-word-won" : "data-word-lost")];
       if (data.overbid) words.push(form.getAttribute("data-word-overbid"));
@@ -207,11 +206,13 @@
     if (editingRow) {
       var value = editingRow.querySelector("td.c-value");
       if (value) {
-        value.textContent = data.ok ? (data.passed ? "0" : String(data.value)) : "";
+        value.textContent = data.ok ? data.entry : "";
         value.classList.toggle("won", !!(data.ok && data.won));
         value.classList.toggle("lost", !!(data.ok && !data.passed && !data.won));
       }
     }
+    var entries = document.getElementById("entries-total");
+    if (entries) entries.textContent = data.entries_total;
     document.querySelectorAll("[data-summary]").forEach(function (cell) {
       var column = data.summary[Number(cell.getAttribute("data-seat")) - 1];
       if (column) cell.textContent = String(column[cell.getAttribute("data-summary")]);

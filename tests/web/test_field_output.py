@@ -1,0 +1,115 @@
+"""What the standings and printouts show, from the field test (issue 10).
+
+The list used for the list entries (item 6), a 3-table with one round, Seeger-Fabian:
+  1  seat 2 Grand mit 2, 78 Augen, 7 Stiche: won, 3 × 24 = 72 → entry +72
+  2  seat 3 Herz mit 1, 50 Augen, 4 Stiche: lost, 2 × 10 = 20 → entry −2 × 20 = −40
+  3  passed in → 0
+Entries +72 − 40 + 0 = +32 = Spielpunkte 0 + 72 − 40.
+"""
+
+import io
+import re
+
+import pypdf
+import pytest
+from django.urls import reverse
+
+from skatliga import printing
+from skatliga.pdf.base import MINUS
+from tests.web.factories import entry, make_table, play
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_text(data: bytes) -> str:
+    assert data.startswith(b"%PDF-")
+    pages = pypdf.PdfReader(io.BytesIO(data)).pages
+    return " ".join(" ".join(page.extract_text().split()) for page in pages)
+
+
+@pytest.fixture
+def referee(client, django_user_model):
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def lost_list(referee):
+    table = make_table(size=3, rounds=1)
+    table.series.tournament.referees.add(referee)
+    play(
+        table,
+        entry(2, "grand", bid=18, matadors=2, card_points=78, tricks=7),
+        entry(3, "hearts", bid=18, matadors=1, card_points=50, tricks=4),
+        entry(),
+    )
+    return table
+
+
+def args(table):
+    return [table.series.tournament.slug, table.series.number, table.number]
+
+
+# --- item 6: a list entry is shown one way, and the column adds up -------------------------
+
+
+def test_the_list_entry_of_a_lost_game_counts_double():
+    table = make_table(size=3, rounds=1)
+    won, lost = play(
+        table,
+        entry(2, "grand", bid=18, matadors=2, card_points=78, tricks=7),
+        entry(3, "hearts", bid=18, matadors=1, card_points=50, tricks=4),
+    )
+    rows = dict(printing.services.list_rows([won, lost], 3, table.series.tournament.rule_set))
+
+    assert [printing.list_entry_text(rows[g]) for g in (won, lost)] == ["+72", f"{MINUS}40"]
+    assert printing.list_entry_text(None) == "0"
+
+
+def test_the_referees_page_shows_the_list_entries_and_their_sum(client, lost_list):
+    html = client.get(reverse("referee:list", args=args(lost_list))).content.decode()
+
+    values = re.findall(r'<td class="c-value[^"]*"[^>]*>([^<]*)', html)
+    assert values[:3] == ["+72", f"{MINUS}40", "0"]
+    assert re.search(r'id="entries-total"[^>]*>([^<]*)<', html)[1] == "+32"
+
+
+def test_the_public_list_shows_the_same_entries_and_their_sum(client, lost_list):
+    response = client.get(reverse("table", args=args(lost_list)))
+
+    sheet = response.context["sheet"]
+    assert [row.entry for row in sheet.rows] == ["+72", f"{MINUS}40", "0"]
+    assert sheet.entries_total == "+32"
+    assert sum(column.game_points for column in sheet.summary) == 32
+
+
+def test_the_printed_list_shows_the_same_entries_and_their_sum(client, lost_list):
+    data = printing.series_score_sheets_pdf(lost_list.series)
+
+    text = pdf_text(data)
+    assert "+72" in text
+    assert f"{MINUS}40" in text and f"{MINUS}20" not in text
+    assert "Spielpunkte +32" in text
+
+
+def test_the_preview_gives_the_list_entry_of_the_row_typed(client, referee):
+    table = make_table(size=3, rounds=1)
+    table.series.tournament.referees.add(referee)
+    data = {
+        "number": "1",
+        "declarer": "2",
+        "game": "hearts",
+        "matadors": "1",
+        "bid": "18",
+        "card_points": "50",
+        "tricks": "4",
+    }
+
+    answer = client.post(reverse("referee:preview", args=args(table)), data).json()
+
+    assert (answer["value"], answer["entry"], answer["entries_total"]) == (
+        20,
+        f"{MINUS}40",
+        f"{MINUS}40",
+    )

@@ -112,7 +112,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "referee:dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "de"

@@ -233,6 +233,12 @@ def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -
             "y": y(value),
             "value_y": round(y(value) - 9, 1),
             "label": label if i % label_every == 0 else "",
+            # The first value starts right of the y-axis labels, the last ends inside the chart.
+            "anchor": "start"
+            if i == 0 and len(points) > 1
+            else "end"
+            if i and i == len(points) - 1
+            else "middle",
             "title": label,
             "value": value,
         }
@@ -273,6 +279,8 @@ def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
+    if not ListResult.objects.for_tournament(tournament).filter(team__isnull=False).exists():
+        raise Http404(_("Dieses Turnier hat keine Mannschaftswertung."))
     return _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}")
 
 

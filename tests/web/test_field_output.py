@@ -7,6 +7,7 @@ The list used for the list entries (item 6), a 3-table with one round, Seeger-Fa
 Entries +72 − 40 + 0 = +32 = Spielpunkte 0 + 72 − 40.
 """
 
+import csv
 import io
 import re
 
@@ -113,3 +114,84 @@ def test_the_preview_gives_the_list_entry_of_the_row_typed(client, referee):
         f"{MINUS}40",
         f"{MINUS}40",
     )
+
+
+# --- item 17: formula-like cells are neutralised in every CSV ------------------------------
+
+
+def test_csv_cells_that_look_like_formulas_are_neutralised_and_numbers_stay(client, lost_list):
+    seat = lost_list.seats.get(position=3)
+    seat.player.name = '=HYPERLINK("http://böse.example","klick")'
+    seat.player.save()
+    tournament = lost_list.series.tournament
+
+    response = client.get(reverse("standings", args=[tournament.slug]), {"export": "csv"})
+
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    by_name = {row[1]: row for row in rows[1:]}
+    assert '\'=HYPERLINK("http://böse.example","klick")' in by_name
+    assert not any(row[1].startswith("=") for row in rows[1:])
+    # Declarer of the lost game: −40 − 50 = −90, a number, not text.
+    assert by_name['\'=HYPERLINK("http://böse.example","klick")'][-1] == "-90"
+
+
+def test_the_standings_command_neutralises_formula_cells_too(lost_list):
+    from django.core.management import call_command
+
+    seat = lost_list.seats.get(position=2)
+    seat.player.name = "@SUM(A1:A9)"
+    seat.player.save()
+    out = io.StringIO()
+
+    call_command("standings", lost_list.series.tournament.slug, "--format", "csv", stdout=out)
+
+    rows = list(csv.reader(io.StringIO(out.getvalue())))
+    assert rows[1][:2] == ["1", "'@SUM(A1:A9)"]
+    assert rows[1][-1] == str(72 + 50 + 40)
+
+
+# --- item 9: logging in from the header returns to the page (or the dashboard) -------------
+
+
+def header_login(client, path: str) -> str:
+    html = client.get(path).content.decode()
+    link = re.search(r'class="login-link" href="([^"]+)"', html)[1].replace("&amp;", "&")
+    login = client.get(link)
+    response = client.post(
+        link,
+        {"username": "berta", "password": "kreuz-bube-11", "next": login.context["next"]},
+    )
+    assert response.status_code == 302
+    return response.url
+
+
+def test_logging_in_from_a_page_returns_to_it_with_its_query(client, django_user_model):
+    django_user_model.objects.create_user("berta", password="kreuz-bube-11")
+    table = make_table(size=3, rounds=1)
+    path = reverse("standings", args=[table.series.tournament.slug]) + "?p-sort=club"
+
+    assert header_login(client, path) == path
+
+
+def test_logging_in_from_the_home_page_lands_on_the_dashboard(client, django_user_model):
+    django_user_model.objects.create_user("berta", password="kreuz-bube-11")
+
+    assert header_login(client, reverse("home")) == reverse("referee:dashboard")
+
+
+# --- item 15: no team result without teams; the chart's labels apart -----------------------
+
+
+def test_the_team_pdf_of_a_tournament_without_teams_is_404(client, lost_list):
+    response = client.get(reverse("tournament-teams-pdf", args=[lost_list.series.tournament.slug]))
+
+    assert response.status_code == 404
+
+
+def test_the_charts_first_value_starts_right_of_the_axis_labels():
+    from skatliga.views.public import _chart
+
+    chart = _chart([("01.11. S1", -90), ("01.11. S2", 120), ("08.11. S1", 40)])
+
+    assert [d["anchor"] for d in chart["dots"]] == ["start", "middle", "end"]
+    assert chart["dots"][0]["x"] > chart["tick_x"]

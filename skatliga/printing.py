@@ -26,7 +26,7 @@ from skatliga.models import (
     Tournament,
 )
 from skatliga.pdf.base import date_text, signed
-from skatliga.standings import team_standings
+from skatliga.standings import progress, team_standings
 
 
 def matadors_text(matadors: int | None) -> str:
@@ -175,13 +175,26 @@ def series_result_pdf(series: Series) -> bytes:
     """The result list of one series."""
     rows = ListResult.objects.for_series(series).standings()
     title = _("Ergebnisliste Serie %(number)d") % {"number": series.number}
-    return pdf.standings_pdf(title, _tournament_line(series.tournament), rows)
+    state = progress(Table.objects.filter(series=series))
+    return pdf.standings_pdf(
+        title,
+        _tournament_line(series.tournament),
+        rows,
+        provisional=state.text() if state.provisional else "",
+    )
 
 
 def tournament_result_pdf(tournament: Tournament) -> bytes:
     """The result list of a tournament: the series totals summed, ties by the recorded lot."""
     rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
-    return pdf.standings_pdf(_("Ergebnisliste"), _tournament_line(tournament), rows, lists=True)
+    state = progress(Table.objects.filter(series__tournament=tournament))
+    return pdf.standings_pdf(
+        _("Ergebnisliste"),
+        _tournament_line(tournament),
+        rows,
+        lists=True,
+        provisional=state.text() if state.provisional else "",
+    )
 
 
 def season_result_pdf(season: Season) -> bytes:

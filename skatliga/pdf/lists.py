@@ -195,10 +195,13 @@ def result_list_pdf(
     *,
     footer: str | None = None,
     as_of: datetime.date | None = None,
+    provisional: str = "",
 ) -> bytes:
     """A result list: ``title`` and ``subtitle`` on every page, then ``rows`` in ``columns``.
 
-    The heading says which day the list shows the standings of (``as_of``, default today).
+    The heading says which day the list shows the standings of (``as_of``, default today);
+    ``provisional`` (e.g. "vorläufig · Stand … · 3 von 4 Listen abgeschlossen") marks a list
+    of a running tournament on every page.
     """
     register_fonts()
     stand = _("Stand: %(date)s") % {"date": date_text(as_of or timezone.localdate())}
@@ -213,6 +216,10 @@ def result_list_pdf(
         canvas.drawString(MARGIN, top - 27, subtitle)
         canvas.setFont(FONT, 8)
         canvas.drawRightString(PAGE[0] - MARGIN, top - 14, stand)
+        if provisional:
+            canvas.setFont(BOLD, 8)
+            canvas.setFillColor(colors.black)
+            canvas.drawRightString(PAGE[0] - MARGIN, top - 27, provisional)
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.4)
         canvas.line(MARGIN, top - HEADING + 3 * mm, PAGE[0] - MARGIN, top - HEADING + 3 * mm)
@@ -234,9 +241,17 @@ def standings_pdf(
     *,
     lists: bool = False,
     as_of: datetime.date | None = None,
+    provisional: str = "",
 ) -> bytes:
     """A player standing (series, tournament or season); ``lists`` shows series played."""
-    return result_list_pdf(title, subtitle, player_columns(lists=lists), rows, as_of=as_of)
+    return result_list_pdf(
+        title,
+        subtitle,
+        player_columns(lists=lists),
+        rows,
+        as_of=as_of,
+        provisional=provisional,
+    )
 
 
 def team_standings_pdf(

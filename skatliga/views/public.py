@@ -19,8 +19,8 @@ from django_tables2 import RequestConfig
 
 from skatliga import printing
 from skatliga.export import SpreadsheetExport
-from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
-from skatliga.standings import player_statistics, series_totals, team_standings
+from skatliga.models import ListResult, Player, Season, Series, Table, Team, Tournament
+from skatliga.standings import player_statistics, progress, series_totals, team_standings
 from skatliga.tables import PlayerStandingTable, TeamStandingTable
 from skatliga.views.sheet import build_sheet
 
@@ -101,6 +101,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "players": players,
             "teams": teams,
             "series_list": tournament.series.prefetch_related("tables"),
+            "progress": progress(Table.objects.filter(series__tournament=tournament)),
         },
     )
 
@@ -125,6 +126,7 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "players": players,
             "teams": teams,
             "tables": tables,
+            "progress": progress(Table.objects.filter(series=series)),
         },
     )
 

@@ -15,7 +15,7 @@ import pypdf
 import pytest
 from django.urls import reverse
 
-from skatliga import printing
+from skatliga import printing, services
 from skatliga.pdf.base import MINUS
 from tests.web.factories import entry, make_table, play
 
@@ -195,3 +195,50 @@ def test_the_charts_first_value_starts_right_of_the_axis_labels():
 
     assert [d["anchor"] for d in chart["dots"]] == ["start", "middle", "end"]
     assert chart["dots"][0]["x"] > chart["tick_x"]
+
+
+# --- item 12: standings of a running tournament say they are provisional -------------------
+
+
+def two_lists():
+    """A tournament with two 3-tables of one round: table 1 complete and closed, 2 open."""
+    first = make_table(size=3, rounds=1)
+    tournament = first.series.tournament
+    second = make_table(tournament, size=3)
+    play(first, entry(), entry(), entry())
+    services.close_table(first)
+    return tournament, second
+
+
+def test_a_running_tournaments_standings_say_provisional_with_the_lists_closed(client):
+    tournament, _ = two_lists()
+
+    html = client.get(reverse("standings", args=[tournament.slug])).content.decode()
+    series_html = client.get(reverse("series", args=[tournament.slug, 1])).content.decode()
+
+    for page in (html, series_html):
+        note = re.search(r'id="provisional"><strong>([^<]*)<', page)[1]
+        assert note.startswith("vorläufig · Stand ")
+        assert note.endswith("Uhr · 1 von 2 Listen abgeschlossen")
+
+
+def test_a_running_tournaments_result_pdfs_say_provisional(client):
+    tournament, _ = two_lists()
+
+    for name, extra in (("tournament-results-pdf", []), ("series-results-pdf", [1])):
+        data = client.get(reverse(name, args=[tournament.slug, *extra])).content
+        text = pdf_text(data)
+        assert "vorläufig · Stand" in text
+        assert "1 von 2 Listen abgeschlossen" in text
+
+
+def test_standings_are_final_once_every_list_is_closed(client):
+    tournament, second = two_lists()
+    play(second, entry(), entry(), entry())
+    services.close_table(second)
+
+    html = client.get(reverse("standings", args=[tournament.slug])).content.decode()
+    data = client.get(reverse("tournament-results-pdf", args=[tournament.slug])).content
+
+    assert "vorläufig" not in html
+    assert "vorläufig" not in pdf_text(data)

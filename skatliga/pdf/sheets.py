@@ -473,7 +473,9 @@ def score_sheets_pdf(sheets: Sequence[SheetData], blank: bool = False) -> bytes:
     for index, sheet in enumerate(sheets):
         if index:
             flowables.append(PageBreak())
-        flowables += [SheetHeader(sheet, blank), _sheet_table(sheet, blank)]
+        # A list with no game yet is a form to fill in: empty boxes, not "vorläufig" zeros.
+        form = blank or not any(row.game for row in sheet.rows)
+        flowables += [SheetHeader(sheet, form), _sheet_table(sheet, form)]
         flowables.append(TextLine(_legend(sheet)))
     first = sheets[0] if sheets else None
     title = _("Spielliste")

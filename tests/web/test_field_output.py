@@ -242,3 +242,30 @@ def test_standings_are_final_once_every_list_is_closed(client):
 
     assert "vorläufig" not in html
     assert "vorläufig" not in pdf_text(data)
+
+
+# --- item 13: the sheets of a series not started are forms to fill in ----------------------
+
+
+def test_sheets_printed_before_the_series_starts_are_blank_forms(client):
+    table = make_table(size=4, rounds=1)
+    tournament = table.series.tournament
+
+    text = pdf_text(client.get(reverse("series-sheets-pdf", args=[tournament.slug, 1])).content)
+    blank = pdf_text(
+        client.get(reverse("series-sheets-pdf", args=[tournament.slug, 1]), {"blank": "1"}).content
+    )
+
+    assert "Spielliste · Vordruck" in text
+    assert "vorläufig" not in text
+    assert not re.search(r"Gesamt\s+0", text)
+    assert text == blank
+
+
+def test_a_started_list_still_prints_provisional(client):
+    table = make_table(size=3, rounds=1)
+    play(table, entry())
+
+    text = pdf_text(printing.series_score_sheets_pdf(table.series))
+
+    assert "Spielliste · vorläufig" in text

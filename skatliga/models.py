@@ -18,6 +18,7 @@ from django.db.models.functions import Mod, Rank
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from skatliga.collation import german_key
 
 
 class GameType(models.TextChoices):
@@ -521,6 +522,15 @@ class StandingRow:
     others_lost: int
     bonus: int
     total: int
+
+    @property
+    def player_key(self) -> tuple[int, str, str]:
+        """The player's name as sorted in German (``collation.german_key``)."""
+        return german_key(self.player)
+
+    @property
+    def club_key(self) -> tuple[int, str, str]:
+        return german_key(self.club)
 
 
 class ListResult(models.Model):

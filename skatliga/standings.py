@@ -17,6 +17,7 @@ from django.db.models import Avg, Count, F, Q, QuerySet, Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from skatliga.collation import german_key
 from skatliga.models import Game, ListResult, ListResultQuerySet, Player, Season, Table
 
 
@@ -32,6 +33,15 @@ class TeamRow:
     match_points: Fraction
     match_points_against: Fraction
     game_points: int
+
+    @property
+    def team_key(self) -> tuple[int, str, str]:
+        """The team's name as sorted in German (``collation.german_key``)."""
+        return german_key(self.team)
+
+    @property
+    def club_key(self) -> tuple[int, str, str]:
+        return german_key(self.club)
 
     @property
     def match_points_text(self) -> str:

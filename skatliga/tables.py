@@ -22,8 +22,8 @@ class PlayerStandingTable(tables.Table):
     """Players: rank, player, club, game points, won, lost, others' losses, bonus, total."""
 
     rank = number(_("Platz"))
-    player = tables.Column(verbose_name=_("Spieler"), order_by=("player",))
-    club = tables.Column(verbose_name=_("Verein"))
+    player = tables.Column(verbose_name=_("Spieler"), order_by=("player_key",))
+    club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",))
     game_points = number(_("Spielpunkte"))
     won = number(_("gew."))
     lost = number(_("verl."))
@@ -53,8 +53,8 @@ class TeamStandingTable(tables.Table):
     """Teams: rank, team, club, series, match points, Spielpunkte."""
 
     rank = number(_("Platz"))
-    team = tables.Column(verbose_name=_("Mannschaft"))
-    club = tables.Column(verbose_name=_("Verein"))
+    team = tables.Column(verbose_name=_("Mannschaft"), order_by=("team_key",))
+    club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",))
     series = number(_("Serien"))
     match_points = number(_("Matchpunkte"))
     game_points = number(_("Spielpunkte"), total=True)

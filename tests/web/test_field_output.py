@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from skatliga import printing, services
 from skatliga.pdf.base import MINUS
-from tests.web.factories import entry, make_table, play
+from tests.web.factories import entry, make_player, make_table, play
 
 pytestmark = pytest.mark.django_db
 
@@ -269,3 +269,36 @@ def test_a_started_list_still_prints_provisional(client):
     text = pdf_text(printing.series_score_sheets_pdf(table.series))
 
     assert "Spielliste · vorläufig" in text
+
+
+# --- item 14: names sort as a German reader expects ---------------------------------------
+
+
+def test_standings_sort_clubs_and_names_in_german_dictionary_order(client):
+    from skatliga.models import Club
+
+    clubs = ["SV Altenburg", "Skatfreunde Köln", None, "skatclub Ödeme"]
+    names = ["Zander", "Łukasz", "Bär", "Bart"]
+    players = [
+        make_player(name, club=Club.objects.create(name=club) if club else None)
+        for name, club in zip(names, clubs, strict=True)
+    ]
+    table = make_table(players=players, rounds=1)
+    slug = table.series.tournament.slug
+
+    def order(**query):
+        response = client.get(reverse("standings", args=[slug]), query)
+        return [(row.record.player, row.record.club) for row in response.context["players"].rows]
+
+    assert [club for _, club in order(**{"p-sort": "club"})] == [
+        "skatclub Ödeme",
+        "Skatfreunde Köln",
+        "SV Altenburg",
+        "",
+    ]
+    assert [name for name, _ in order(**{"p-sort": "player"})] == [
+        "Bär",
+        "Bart",
+        "Łukasz",
+        "Zander",
+    ]

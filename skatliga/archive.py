@@ -542,7 +542,11 @@ def load_archive(
         ).first()
         if existing is not None:
             raise ArchiveError(
-                [ArchiveProblem("tournament", "already_imported", {"slug": existing.slug})]
+                [
+                    ArchiveProblem(
+                        path="tournament", code="already_imported", params={"slug": existing.slug}
+                    )
+                ]
             )
     with transaction.atomic():
         return _write(

@@ -14,6 +14,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import scoring
 from skatliga import services
@@ -509,7 +510,9 @@ class DrawForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(label=_("Platz"), queryset=Seat.objects.none())
+    first = forms.ModelChoiceField(
+        label=pgettext_lazy("seat", "Platz"), queryset=Seat.objects.none()
+    )
     second = forms.ModelChoiceField(label=_("tauschen mit"), queryset=Seat.objects.none())
 
     def __init__(self, *args: Any, series: Any, **kwargs: Any) -> None:

@@ -16,6 +16,7 @@ from django.db import models
 from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Window
 from django.db.models.functions import Mod, Rank
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import scoring
 from skatliga.collation import german_key
@@ -308,7 +309,7 @@ class Table(models.Model):
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveSmallIntegerField(_("Platz"))
+    position = models.PositiveSmallIntegerField(pgettext_lazy("seat", "Platz"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:

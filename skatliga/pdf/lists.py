@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -110,7 +111,7 @@ def player_columns(*, lists: bool = False) -> list[Column]:
     """The columns of a player standing; ``lists`` adds the number of series played."""
     name, club = (0.22, 0.165) if lists else (0.245, 0.205)
     columns = [
-        Column(_("Platz"), _rank, 0.055),
+        Column(pgettext("rank", "Platz"), _rank, 0.055),
         Column(_("Spieler"), _text("player"), name, "LEFT", bold=True),
         Column(_("Verein"), _text("club"), club, "LEFT"),
     ]
@@ -130,7 +131,7 @@ def player_columns(*, lists: bool = False) -> list[Column]:
 def team_columns() -> list[Column]:
     """The columns of a league table: match points (for : against), then Spielpunkte."""
     return [
-        Column(_("Platz"), _rank, 0.06),
+        Column(pgettext("rank", "Platz"), _rank, 0.06),
         Column(_("Mannschaft"), _text("team"), 0.32, "LEFT", bold=True),
         Column(_("Verein"), _text("club"), 0.28, "LEFT"),
         Column(_("Serien"), _number("series"), 0.08),

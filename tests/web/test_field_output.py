@@ -302,3 +302,25 @@ def test_standings_sort_clubs_and_names_in_german_dictionary_order(client):
         "Łukasz",
         "Zander",
     ]
+
+
+# --- item 11: "Platz" is a rank in standings and a seat at a table -------------------------
+
+
+def test_english_says_rank_in_standings_and_seat_at_a_table(client, lost_list):
+    from django.utils import translation
+
+    from skatliga.forms import SwapForm
+
+    slug = lost_list.series.tournament.slug
+    with translation.override("en"):
+        standings = client.get(reverse("standings", args=[slug])).content.decode()
+        csv_head = client.get(reverse("standings", args=[slug]), {"export": "csv"}).content
+        hall = client.get(reverse("hall", args=[slug])).content.decode()
+        pdf = pdf_text(client.get(reverse("tournament-results-pdf", args=[slug])).content)
+        seat_label = str(SwapForm(series=lost_list.series).fields["first"].label)
+
+    assert csv_head.decode().splitlines()[0].startswith("Rank,Player,Club")
+    for text in (standings, hall, pdf):
+        assert "Rank" in text and "Seat" not in text
+    assert seat_label == "Seat"

@@ -82,6 +82,10 @@ MESSAGES: dict[str, Promise] = {
     "series_drawn": _("Nach der ersten Auslosung können keine Spieler mehr entfernt werden."),
     "player_has_results": _("Der Spieler hat schon gespielt und bleibt erhalten."),
     "draw_method_unknown": _("Unbekannte Art der Auslosung."),
+    "lists_open": _(
+        "Nicht abgeschlossene Listen der bisherigen Serien: %(open)s. Die nächste Serie "
+        "trotzdem auslosen?"
+    ),
     "settings_invalidate_games": _(
         "Mit diesen Einstellungen wären erfasste Spiele oder Listen ungültig (%(count)s); "
         "nichts wurde geändert. Erst diese Spiele korrigieren oder die Listen wieder öffnen:"

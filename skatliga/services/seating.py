@@ -128,6 +128,7 @@ def draw_tables(
     method: str = "lot",
     seed: int | None = None,
     attempts: int = 500,
+    despite_open_lists: bool = False,
 ) -> Series:
     """Draw the tables of the next series (rules.md section 6).
 
@@ -135,10 +136,16 @@ def draw_tables(
     players without results last in an order drawn by lot; table 1 takes the first four,
     table 2 the next, the 3-tables (:func:`table_sizes`) come last. Team-mates are kept
     apart when the tournament says so (for ``standings`` see :func:`seat_in_order`).
+
+    While lists of earlier series are open, ServiceError ``lists_open`` (with ``open``, the
+    number of them) unless ``despite_open_lists``: the referee draws on deliberately.
     """
     if method not in DRAW_METHODS:
         raise ServiceError("draw_method_unknown", "method")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    still_open = Table.objects.filter(series__tournament=tournament, closed_at__isnull=True)
+    if not despite_open_lists and still_open.exists():
+        raise ServiceError("lists_open", open=still_open.count())
     registrations = list(tournament.registrations.order_by("player__name", "player_id"))
     sizes = table_sizes(len(registrations))
     rng = random.Random(seed)

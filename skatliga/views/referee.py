@@ -229,9 +229,19 @@ def registration_remove(request: HttpRequest, tournament: Tournament, pk: int) -
 def series_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     method = request.POST.get("method") or "lot"
     try:
-        series = services.draw_tables(tournament, user=request.user, method=method)
+        series = services.draw_tables(
+            tournament,
+            user=request.user,
+            method=method,
+            despite_open_lists=request.POST.get("despite_open") == "1",
+        )
     except services.ServiceError as error:
-        return render_tournament(request, tournament, action_error=action_error(error, "draw"))
+        return render_tournament(
+            request,
+            tournament,
+            action_error=action_error(error, "draw"),
+            draw_method=method,
+        )
     messages.success(request, _("Serie %(number)s ausgelost.") % {"number": series.number})
     return redirect("referee:series", slug=tournament.slug, series=series.number)
 

@@ -158,3 +158,49 @@ def test_rounds_outside_1_to_30_name_the_range(client, referee, rounds):
     assert [(e.code, e.messages) for e in errors] == [
         ("rounds_out_of_range", ["Runden pro Serie: 1 bis 30"])
     ]
+
+
+# --- item 8: drawing the next series while lists are open warns first -----------------------
+
+
+def test_drawing_while_lists_are_open_warns_and_draws_only_when_asked_again(client, referee):
+    from skatliga import services
+    from skatliga.models import Series
+
+    tournament = refereed(referee, players=8, size=4, rounds=1)
+    first = tournament.series.get().tables.get(number=1)
+    play(first, entry(), entry(), entry(), entry())
+    services.close_table(first)
+    url = reverse("referee:draw", args=[tournament.slug])
+
+    warned = client.post(url, {"method": "standings"})
+
+    assert warned.status_code == 200
+    assert warned.context["action_error"]["code"] == "lists_open"
+    assert warned.context["action_error"]["message"] == (
+        "Nicht abgeschlossene Listen der bisherigen Serien: 1. Die nächste Serie trotzdem auslosen?"
+    )
+    html = warned.content.decode()
+    assert 'name="despite_open" value="1"' in html
+    assert 'name="method" value="standings"' in html
+    assert Series.objects.filter(tournament=tournament).count() == 1
+
+    drawn = client.post(url, {"method": "standings", "despite_open": "1"})
+
+    assert drawn.status_code == 302
+    assert Series.objects.filter(tournament=tournament).count() == 2
+
+
+def test_drawing_after_every_list_is_closed_needs_no_confirmation(client, referee):
+    from skatliga import services
+    from skatliga.models import Series
+
+    tournament = refereed(referee, players=4, size=4, rounds=1)
+    table = tournament.series.get().tables.get()
+    play(table, entry(), entry(), entry(), entry())
+    services.close_table(table)
+
+    response = client.post(reverse("referee:draw", args=[tournament.slug]))
+
+    assert response.status_code == 302
+    assert Series.objects.filter(tournament=tournament).count() == 2

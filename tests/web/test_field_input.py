@@ -204,3 +204,48 @@ def test_drawing_after_every_list_is_closed_needs_no_confirmation(client, refere
 
     assert response.status_code == 302
     assert Series.objects.filter(tournament=tournament).count() == 2
+
+
+# --- item 19: failed logins are throttled per user and address ------------------------------
+
+
+def test_wrong_passwords_lock_the_login_for_that_user_and_address(client, django_user_model):
+    django_user_model.objects.create_user("berta", password="kreuz-bube-11")
+    url = reverse("login")
+    wrong = {"username": "berta", "password": "falsch"}
+
+    answers = [client.post(url, wrong).status_code for _ in range(6)]
+    right = client.post(url, {"username": "berta", "password": "kreuz-bube-11"})
+
+    assert answers == [200, 200, 200, 200, 429, 429]
+    assert right.status_code == 429
+    assert "_auth_user_id" not in client.session
+    html = right.content.decode()
+    assert "Zu viele falsche Passwörter für diesen Benutzer von dieser Adresse." in html
+    assert "für 15 Minuten gesperrt" in html
+
+
+def test_another_address_may_still_log_in(client, django_user_model):
+    django_user_model.objects.create_user("berta", password="kreuz-bube-11")
+    url = reverse("login")
+    for _ in range(5):
+        client.post(url, {"username": "berta", "password": "falsch"}, REMOTE_ADDR="10.0.0.9")
+
+    response = client.post(
+        url, {"username": "berta", "password": "kreuz-bube-11"}, REMOTE_ADDR="10.0.0.8"
+    )
+
+    assert response.status_code == 302
+
+
+def test_the_lockout_speaks_english_on_english_pages(client, django_user_model):
+    from django.utils import translation
+
+    django_user_model.objects.create_user("berta", password="kreuz-bube-11")
+    with translation.override("en"):
+        url = reverse("login")
+    for _ in range(5):
+        response = client.post(url, {"username": "berta", "password": "falsch"})
+
+    assert response.status_code == 429
+    assert "Too many wrong passwords" in response.content.decode()

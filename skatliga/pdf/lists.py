@@ -34,6 +34,7 @@ from skatliga.pdf.base import (
     plain,
     points,
     register_fonts,
+    shorten,
     width,
 )
 
@@ -210,11 +211,15 @@ def result_list_pdf(
     def heading(canvas: Canvas, doc: BaseDocTemplate) -> None:
         top = PAGE[1] - MARGIN
         canvas.saveState()
+        line = PAGE[0] - 2 * MARGIN
+        gap = 6 * mm
         canvas.setFont(BOLD, 14)
-        canvas.drawString(MARGIN, top - 14, title)
+        room = line - width(stand, 8) - gap
+        canvas.drawString(MARGIN, top - 14, shorten(title, room, 14, BOLD))
         canvas.setFont(FONT, 9)
         canvas.setFillColor(MUTED)
-        canvas.drawString(MARGIN, top - 27, subtitle)
+        room = line - (width(provisional, 8, BOLD) + gap if provisional else 0)
+        canvas.drawString(MARGIN, top - 27, shorten(subtitle, room, 9))
         canvas.setFont(FONT, 8)
         canvas.drawRightString(PAGE[0] - MARGIN, top - 14, stand)
         if provisional:

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Flowable, PageBreak, Table
 from reportlab.platypus.tables import CellStyle
 
@@ -29,8 +28,10 @@ from skatliga.pdf.base import (
     date_text,
     plain,
     register_fonts,
+    shorten,
     signed,
     width,
+    wrap_lines,
 )
 from skatliga.pdf.rows import LEVELS, SheetData, SheetPlayer
 
@@ -95,8 +96,8 @@ class PlayerHeading(Flowable):
         self.size = NAME_SIZE
         while self.size > SMALL and width(self.player.name, self.size, BOLD) > available_width:
             self.size -= 0.5
-        self.names = simpleSplit(self.player.name, BOLD, self.size, available_width)[:3]
-        self.clubs = simpleSplit(self.player.club, FONT, SMALL, available_width)[:2]
+        self.names = wrap_lines(self.player.name, available_width, self.size, BOLD, 3)
+        self.clubs = wrap_lines(self.player.club, available_width, SMALL, FONT, 2)
         self.height = len(self.names) * self.size * 1.15 + len(self.clubs) * SMALL * 1.15
         return available_width, self.height
 
@@ -144,10 +145,10 @@ class SheetHeader(Flowable):
         while size > 9 and width(name, size, BOLD) > room:
             size -= 0.5
         canvas.setFont(BOLD, size)
-        canvas.drawString(0, top - 8 - size - 2, name)
+        canvas.drawString(0, top - 8 - size - 2, shorten(name, room, size, BOLD))
         canvas.setFont(FONT, 8.5)
-        details = [date_text(sheet.date), sheet.venue]
-        canvas.drawString(0, top - 8 - size - 14, " · ".join(d for d in details if d))
+        details = " · ".join(d for d in (date_text(sheet.date), sheet.venue) if d)
+        canvas.drawString(0, top - 8 - size - 14, shorten(details, room, 8.5))
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(MUTED)
         rules = [

@@ -324,3 +324,38 @@ def test_english_says_rank_in_standings_and_seat_at_a_table(client, lost_list):
     for text in (standings, hall, pdf):
         assert "Rank" in text and "Seat" not in text
     assert seat_label == "Seat"
+
+
+# --- item 16: every PDF survives the longest names the columns allow -------------------------
+
+
+def test_every_pdf_prints_the_longest_allowed_names(client):
+    from skatliga.models import Club, Season, Team
+
+    season = Season.objects.create(name="S" * 120, slug="lange-saison", year=2026)
+    club = Club.objects.create(name="V" * 120)
+    players = [
+        make_player(("Ł" if n % 2 else "W") * 120, club=club if n % 2 else None) for n in range(4)
+    ]
+    table = make_table(players=players, rounds=1, season=season, name="T" * 160, venue="O" * 160)
+    tournament = table.series.tournament
+    team = Team.objects.create(season=season, name="M" * 120, club=club)
+    tournament.registrations.update(team=team)
+    play(table, entry(2, "grand", bid=18, matadors=1, card_points=61, tricks=5))
+    from skatliga import services as s
+
+    s.recompute_results(table)
+
+    urls = [
+        reverse("series-sheets-pdf", args=[tournament.slug, 1]),
+        reverse("series-sheets-pdf", args=[tournament.slug, 1]) + "?blank=1",
+        reverse("series-results-pdf", args=[tournament.slug, 1]),
+        reverse("tournament-results-pdf", args=[tournament.slug]),
+        reverse("tournament-teams-pdf", args=[tournament.slug]),
+        reverse("season-results-pdf", args=[season.slug]),
+        reverse("season-teams-pdf", args=[season.slug]),
+    ]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert pdf_text(response.content)

@@ -205,13 +205,23 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
-    """The running tournament on a projector: large type, refreshing itself."""
+    """The running tournament on a projector: large type, the ranking refreshed in place
+    (hall.js) every 30 seconds, or every ``?every=N`` (5 to 600)."""
     tournament = _tournament(slug)
     rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    try:
+        every = min(600, max(5, int(request.GET.get("every", 30))))
+    except ValueError:
+        every = 30
     return render(
         request,
         "public/hall.html",
-        {"tournament": tournament, "rows": rows, "refresh": 30},
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "refresh": every,
+            "progress": progress(Table.objects.filter(series__tournament=tournament)),
+        },
     )
 
 

@@ -219,6 +219,7 @@ class GameRowForm(forms.Form):
         declarer = self.fields["declarer"]
         declarer.widget.keys = {PASSED: "0 p e"} | {str(s.position): str(s.position) for s in seats}
         declarer.widget.disabled = sitting_out
+        declarer.widget.attrs["data-disabled-message"] = message("declarer_is_dealer")
         declarer.choices = choices
         games = [
             (value, label)
@@ -348,6 +349,38 @@ class GameRowForm(forms.Form):
             shown = self.errors.as_data().get(forms.forms.NON_FIELD_ERRORS, [])
             if problem.code not in [error.code for error in shown]:
                 self.add_error(field, coded_error(problem.code))
+
+    OUTCOME_FIELDS = ("card_points", "tricks", "won")
+    """The fields a row-wide "Ergebnis fehlt" (``outcome_missing``) concerns."""
+
+    def mark_errors(self) -> None:
+        """Tie every error to its control for assistive technology: ``aria-invalid`` and
+        ``aria-describedby`` (the field's own message, and the row's where it concerns it)."""
+        row_codes = {error.code for error in self.non_field_errors().as_data()}
+        for name, field in self.fields.items():
+            described = []
+            if name in self.errors:
+                described.append(f"error-{name}")
+            if "outcome_missing" in row_codes and name in self.OUTCOME_FIELDS:
+                described.append("entry-row-errors")
+            if described:
+                field.widget.attrs["aria-invalid"] = "true"
+                field.widget.attrs["aria-describedby"] = " ".join(described)
+
+    def error_summary(self) -> list[dict[str, str]]:
+        """Every error in the order of the fields, with the control to go to (first: the one
+        that gets the focus after a failed save)."""
+        found = []
+        for error in self.non_field_errors().as_data():
+            target = self.OUTCOME_FIELDS[0] if error.code == "outcome_missing" else ""
+            found.append({"field": target, "label": "", "message": " ".join(error.messages)})
+        for name, field in self.fields.items():
+            for error in self.errors.as_data().get(name, []):
+                found.append(
+                    {"field": name, "label": str(field.label), "message": " ".join(error.messages)}
+                )
+        order = list(self.fields)
+        return sorted(found, key=lambda e: order.index(e["field"]) if e["field"] else len(order))
 
     def problems(self) -> list[dict[str, Any]]:
         """Every error and warning as JSON: field, code and message."""

@@ -171,6 +171,8 @@ def render_list(
             editing = wanted
     if form is not None and editing is None:
         editing = form.initial.get("number") or posted_number(request, lambda: next_number or 1)
+    if form is not None and form.is_bound:
+        form.mark_errors()
     names = {seat.position: str(seat.player) for seat in seats}
     sheet = build_sheet(table, games, games_per_list=games_per_list)
     history = [
@@ -199,6 +201,17 @@ def render_list(
         "form": form,
         "editing": editing,
         "editing_game": editing_game,
+        "error_summary": form.error_summary() if form is not None and form.is_bound else [],
+        "pass_confirm": (
+            _("Spiel %(number)s (%(game)s, %(entry)s) wirklich als eingepasst speichern?")
+            % {
+                "number": editing_game.number,
+                "game": editing_game.get_game_display(),
+                "entry": printing.signed(editing_game.list_score),
+            }
+            if editing_game is not None and not editing_game.passed
+            else ""
+        ),
         "editing_dealer": names.get(dealer) if dealer else None,
         "editing_dealer_sits_out": table.size == 4,
         "games_per_list": games_per_list,

@@ -249,3 +249,35 @@ def test_the_lockout_speaks_english_on_english_pages(client, django_user_model):
 
     assert response.status_code == 429
     assert "Too many wrong passwords" in response.content.decode()
+
+
+# --- item 2: a declared game becomes passed in, or the last game goes, only with a reason ---
+
+
+def test_turning_a_declared_game_into_a_passed_one_needs_a_reason():
+    from skatliga import services
+
+    table = make_table(size=3, rounds=1)
+    play(table, entry(1, "grand", bid=18, matadors=1, card_points=70, tricks=6))
+
+    with pytest.raises(services.ServiceError) as error:
+        services.record_game(table, 1, entry(), expected_version=1)
+
+    assert (error.value.code, error.value.field) == ("reason_required", "reason")
+    assert not table.games.get().passed
+    services.record_game(table, 1, entry(), expected_version=1, reason="eingepasst")
+    assert table.games.get().passed
+
+
+def test_deleting_the_last_game_needs_a_reason(client, referee):
+    table = make_table(size=3, rounds=1)
+    table.series.tournament.referees.add(referee)
+    play(table, entry())
+    url = reverse("referee:delete-last", args=[table.series.tournament.slug, 1, 1])
+
+    refused = client.post(url, {"number": 1, "version": 1, "reason": " "})
+
+    assert refused.context["action_error"]["code"] == "reason_required"
+    assert table.games.count() == 1
+    assert client.post(url, {"number": 1, "version": 1, "reason": "doppelt"}).status_code == 302
+    assert table.games.count() == 0

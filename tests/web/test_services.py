@@ -188,7 +188,7 @@ def test_correct_game_bumps_the_version_and_the_results_follow():
 def test_correct_game_with_a_stale_version_raises_conflict_and_saves_nothing():
     table = make_table(size=3)
     play(table, *THREE)
-    services.record_game(table, 2, entry(), expected_version=1)
+    services.record_game(table, 2, entry(), expected_version=1, reason="eingepasst")
     before = totals(table)
     change_count = Change.objects.count()
 
@@ -254,7 +254,7 @@ def test_delete_last_game_refuses_any_other_game():
 def test_delete_last_game_with_a_stale_version_raises_conflict():
     table = make_table(size=3)
     play(table, *THREE)
-    services.record_game(table, 4, entry(), expected_version=1)
+    services.record_game(table, 4, entry(), expected_version=1, reason="eingepasst")
 
     with pytest.raises(services.Conflict) as error:
         services.delete_last_game(table, 4, expected_version=1)

@@ -156,7 +156,7 @@ def test_typing_the_dealers_seat_at_a_four_table_says_he_sits_out(
     page.keyboard.press("1")
 
     expect(page.locator("[data-error-for='declarer']")).to_have_text(
-        "Am Vierertisch sitzt der Geber aus und kann nicht spielen."
+        "Der Geber sitzt in diesem Spiel aus und kann nicht spielen."
     )
     assert page.input_value("#id_declarer") == ""
     page.keyboard.press("2")

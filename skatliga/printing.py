@@ -13,20 +13,23 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import pdf, services
+from skatliga.entries import list_entry
+from skatliga.forms import DOUBLING_LABELS
+from skatliga.messages import describe_rules
 from skatliga.models import (
     Game,
     GameType,
     ListResult,
     ListSystem,
-    RuleSetName,
     Season,
     Seat,
     Series,
     Table,
     Tournament,
 )
-from skatliga.pdf.base import date_text, signed
+from skatliga.pdf.base import date_text
 from skatliga.standings import progress, team_standings
+from skatliga.views.sheet import breakdown_language
 
 
 def matadors_text(matadors: int | None) -> str:
@@ -38,19 +41,6 @@ def matadors_text(matadors: int | None) -> str:
     return _("o%(count)d") % {"count": -matadors}
 
 
-def list_entry(scored: scoring.ScoredGame | None) -> int:
-    """The number a list carries for a game (rules.md section 4): won +value, lost
-    −2 × value, passed in (None) 0. Every page and printout shows a row's entry with this,
-    so that the column of entries adds up to the sum of the players' Spielpunkte.
-    """
-    return scored.list_score if scored is not None else 0
-
-
-def list_entry_text(scored: scoring.ScoredGame | None) -> str:
-    """:func:`list_entry` as written on a list: ``+96``, ``−118``, ``0``."""
-    return signed(list_entry(scored))
-
-
 def game_label(game: Game, scored: scoring.ScoredGame) -> str:
     """The game as the list names it: "Kreuz", "Grand", "Null ouvert Hand", "Herz Kontra"."""
     words = [str(GameType(game.game).label)]
@@ -59,10 +49,9 @@ def game_label(game: Game, scored: scoring.ScoredGame) -> str:
             words.append(_("ouvert"))
         if game.hand:
             words.append(_("Hand"))
-    if game.re:
-        words.append(_("Re"))
-    elif game.kontra:
-        words.append(_("Kontra"))
+    doubling = next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
+    if doubling is not None:
+        words.append(str(DOUBLING_LABELS[doubling]))
     if scored.overbid:
         words.append(_("überreizt"))
     return " ".join(words)
@@ -73,29 +62,46 @@ def _rows(
 ) -> tuple[list[pdf.SheetRow], tuple[scoring.ListSummary, ...]]:
     size = table.size
     system = tournament.list_system
-    scored = services.list_rows(table.games.all(), size, tournament.rule_set)
-    summaries = services.summarize(scored, size, system)
+    rules = tournament.rule_set
+    scored = services.list_rows(table.games.all(), size, rules)
+    summaries = services.summarize(scored, size, system, rules)
     played = {game.number: (game, verdict) for game, verdict in scored}
     count = max(tournament.games_per_list(size), max(played, default=0))
     running = (0,) * size
     rows = []
     for number in range(1, count + 1):
         dealer = scoring.dealer_seat(number, size)
-        sitting_out = dealer + 1 if size == 4 else None
+        sitting_out = tuple(seat + 1 for seat in scoring.sitting_out(dealer, size, rules))
         game, verdict = played.get(number, (None, None))
         if game is None:
             rows.append(pdf.SheetRow(number, dealer + 1, sitting_out))
-        elif verdict is None or game.declarer is None:
+        elif verdict is None:
             rows.append(
                 pdf.SheetRow(number, dealer + 1, sitting_out, game=_("eingepasst"), totals=running)
             )
+        elif isinstance(verdict, scoring.RamschScore):
+            entries = scoring.row_scores(
+                verdict, declarer=None, dealer=dealer, table_size=size, system=system, rules=rules
+            )
+            running = tuple(a + b for a, b in zip(running, entries, strict=True))
+            rows.append(
+                pdf.SheetRow(
+                    number,
+                    dealer + 1,
+                    sitting_out,
+                    game=scoring.format_ramsch(verdict, breakdown_language()),
+                    totals=running,
+                )
+            )
         else:
+            assert game.declarer is not None
             entries = scoring.row_scores(
                 verdict,
                 declarer=game.declarer - 1,
                 dealer=dealer,
                 table_size=size,
                 system=system,
+                rules=rules,
             )
             running = tuple(a + b for a, b in zip(running, entries, strict=True))
             rows.append(
@@ -130,7 +136,7 @@ def sheet_data(table: Table) -> pdf.SheetData:
         venue=tournament.venue,
         series=series.number,
         table=table.number,
-        rules=str(RuleSetName(tournament.rules).label),
+        rules=describe_rules(tournament.rule_set),
         system=str(ListSystem(tournament.scoring).label),
         players=tuple(
             pdf.SheetPlayer(seat.player.name, seat.player.club.name if seat.player.club else "")

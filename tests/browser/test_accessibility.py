@@ -108,6 +108,17 @@ def test_no_wcag_violation_on_public_and_referee_pages(
         violations = axe(page, axe_source)
         if violations:
             found[name] = violations
+    # The entry page after a failed save: error summary, fields marked invalid.
+    page.goto(live_server.url + urls["entry"])
+    page.select_option("#id_declarer", "1")
+    page.select_option("#id_game", "grand")
+    page.fill("#id_card_points", "130")
+    page.click("#entry-save")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#entry-errors").count() == 1
+    violations = axe(page, axe_source)
+    if violations:
+        found["entry-failed-save"] = violations
     context.close()
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
 
@@ -276,3 +287,14 @@ def test_a_summary_reached_by_keyboard_shows_the_focus_ring(
     context.close()
     # The site's ring (3px, --focus), as links and fields have it, not the browser's own.
     assert style == ["solid", "3px", site] and site == "rgb(179, 92, 0)"
+
+
+def test_a_missing_browser_or_axe_fails_under_ci_and_skips_elsewhere(monkeypatch):
+    from tests.browser.conftest import unavailable
+
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        unavailable("axe-core is missing")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        unavailable("axe-core is missing")

@@ -382,8 +382,8 @@ def _sheet_table(sheet: SheetData, blank: bool) -> Table:
         data.append(cells)
         if totals is not None:
             previous = totals
-        if row.sitting_out is not None:
-            column = FIRST_PLAYER + 2 * (row.sitting_out - 1)
+        for seat in row.sitting_out:
+            column = FIRST_PLAYER + 2 * (seat - 1)
             commands.append(("BACKGROUND", (column, index), (column + 1, index), OUT_BG))
         if not played:
             continue
@@ -449,9 +449,9 @@ def _summary(sheet: SheetData, blank: bool) -> list[list[object]]:
 
 def _legend(sheet: SheetData) -> str:
     dealer = pgettext("dealer", "G")
-    sits_out = len(sheet.players) == 4
+    sits_out = any(row.sitting_out for row in sheet.rows)
     parts = [
-        (_("%(mark)s = Geber (sitzt aus)") if sits_out else _("%(mark)s = Geber"))
+        (_("%(mark)s = Geber; grau: sitzt aus") if sits_out else _("%(mark)s = Geber"))
         % {"mark": dealer},
         _("%(tick)s = Stufe zählt") % {"tick": TICK},
         _("fett = Alleinspieler (neuer Stand)"),

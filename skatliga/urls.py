@@ -2,7 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from django.views.generic import RedirectView
 
 from skatliga import views
@@ -70,7 +70,7 @@ class FaviconView(RedirectView):
         return static("skatliga/favicon.svg")
 
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("healthz", healthz, name="healthz"),
     path("favicon.ico", FaviconView.as_view()),
 ]

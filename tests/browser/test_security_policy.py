@@ -64,6 +64,7 @@ def public_paths(season: Season) -> list[str]:
         reverse("player", args=[player.pk]),
         reverse("team", args=[team.pk]),
         reverse("login"),
+        reverse("admin:login"),
         "/en/",
         "/keine-seite/",
     ]

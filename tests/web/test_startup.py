@@ -88,3 +88,26 @@ def test_a_bad_worker_count_stops_the_start(tmp_path):
     line = one_line(start(tmp_path, SKATLIGA_WORKERS="viele"))
 
     assert line == "skatliga: SKATLIGA_WORKERS must be a whole number of at least 1, not 'viele'."
+
+
+def test_an_unknown_log_level_stops_the_start(tmp_path):
+    line = one_line(start(tmp_path, SKATLIGA_LOG_LEVEL="laut"))
+
+    assert line == (
+        "skatliga: SKATLIGA_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not 'LAUT'."
+    )
+
+
+def test_sentry_without_its_package_stops_the_start(tmp_path):
+    try:
+        import sentry_sdk  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("sentry-sdk is installed here")
+
+    line = one_line(start(tmp_path, SENTRY_DSN="https://key@sentry.example.org/1"))
+
+    assert line == (
+        "skatliga: SENTRY_DSN is set but sentry-sdk is not installed: pip install sentry-sdk"
+    )

@@ -142,3 +142,32 @@ def test_a_backup_file_is_replaced_only_when_complete(small_season, tmp_path):
 
     assert backup.stat().st_size > 0
     assert not Path(str(backup) + ".part").exists()
+
+
+def test_a_sqlite_backup_runs_beside_a_writer_and_holds_only_committed_data(tmp_path, run_manage):
+    """The site keeps running: a referee's transaction holds SQLite's write lock (WAL mode)
+    while the backup is taken; the backup neither waits for it nor contains its rows."""
+    import sqlite3
+
+    database = tmp_path / "site.sqlite3"
+    env = {"DATABASE_URL": f"sqlite:///{database}"}
+    assert run_manage("migrate", "--no-input", "-v0", env=env).returncode == 0
+    writer = sqlite3.connect(database, isolation_level=None)
+    assert writer.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute(
+        "INSERT INTO skatliga_season (name, slug, year) VALUES ('Liga 2027', 'liga-2027', 2027)"
+    )
+
+    during = run_manage("backup", str(tmp_path / "during.backup"), env=env)
+    writer.execute("COMMIT")
+    after = run_manage("backup", str(tmp_path / "after.backup"), env=env)
+    writer.close()
+
+    assert during.returncode == after.returncode == 0, during.stderr + after.stderr
+
+    def seasons(name: str) -> int:
+        with sqlite3.connect(tmp_path / name) as backup:
+            return backup.execute("SELECT count(*) FROM skatliga_season").fetchone()[0]
+
+    assert (seasons("during.backup"), seasons("after.backup")) == (0, 1)

@@ -139,3 +139,18 @@ def test_favicon_is_linked_and_served(client):
     assert '<link rel="icon" href="/static/skatliga/favicon.svg"' in page
     assert redirect.status_code == 302
     assert redirect.url == "/static/skatliga/favicon.svg"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "heading"), [("/login/", "Formular abgelaufen"), ("/en/login/", "Form expired")]
+)
+def test_a_form_without_a_valid_csrf_token_gets_the_sites_own_page(path, heading):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+
+    response = client.post(path, {"username": "anna", "password": "x"})
+
+    assert response.status_code == 403
+    assert f"<h1>{heading}</h1>" in response.content.decode()

@@ -2,7 +2,7 @@
 
 SKATLIGA_BIND       address to listen on, default 127.0.0.1:8000 (the reverse proxy's upstream)
 SKATLIGA_WORKERS    worker processes, default 2 × cores + 1
-SKATLIGA_TIMEOUT    seconds before a stuck worker is killed and replaced, default 30
+SKATLIGA_TIMEOUT    seconds before a stuck worker is killed and replaced, default 60
 SKATLIGA_LOG_LEVEL  as for the site; the access log goes to stdout, errors to stderr
 """
 
@@ -28,7 +28,7 @@ def positive_int(name: str, default: int) -> int:
 
 bind = os.environ.get("SKATLIGA_BIND", "").strip() or "127.0.0.1:8000"
 workers = positive_int("SKATLIGA_WORKERS", default_workers())
-timeout = positive_int("SKATLIGA_TIMEOUT", 30)
+timeout = positive_int("SKATLIGA_TIMEOUT", 60)  # a large archive import takes tens of seconds
 graceful_timeout = timeout
 wsgi_app = "skatliga.wsgi:application"
 accesslog = "-"

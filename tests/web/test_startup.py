@@ -111,3 +111,25 @@ def test_sentry_without_its_package_stops_the_start(tmp_path):
     assert line == (
         "skatliga: SENTRY_DSN is set but sentry-sdk is not installed: pip install sentry-sdk"
     )
+
+
+def test_gunicorn_reads_its_settings_from_the_environment(monkeypatch):
+    import importlib
+
+    from skatliga.ops import gunicorn
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    for name in ("SKATLIGA_BIND", "SKATLIGA_WORKERS", "SKATLIGA_TIMEOUT"):
+        monkeypatch.delenv(name, raising=False)
+    defaults = importlib.reload(gunicorn)
+    defaults = (defaults.bind, defaults.workers, defaults.timeout)
+    monkeypatch.setenv("SKATLIGA_BIND", "0.0.0.0:8000")
+    monkeypatch.setenv("SKATLIGA_WORKERS", "4")
+    monkeypatch.setenv("SKATLIGA_TIMEOUT", "120")
+    chosen = importlib.reload(gunicorn)
+    chosen = (chosen.bind, chosen.workers, chosen.timeout)
+    monkeypatch.undo()
+    importlib.reload(gunicorn)
+
+    assert defaults == ("127.0.0.1:8000", 5, 60)  # 2 × 2 cores + 1
+    assert chosen == ("0.0.0.0:8000", 4, 120)

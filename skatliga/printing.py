@@ -172,7 +172,7 @@ def series_score_sheets_pdf(series: Series, *, blank: bool = False) -> bytes:
 
 
 def _tournament_line(tournament: Tournament) -> str:
-    parts = [tournament.name, date_text(tournament.date), tournament.venue, tournament.rules_text]
+    parts = [tournament.name, date_text(tournament.date), tournament.venue]
     return " · ".join(part for part in parts if part)
 
 

@@ -155,7 +155,14 @@ class SheetHeader(Flowable):
             _("Listenwertung: %(system)s") % {"system": sheet.system},
             _("%(size)der-Tisch") % {"size": len(sheet.players)},
         ]
-        canvas.drawString(0, 4, " · ".join(rules))
+        line, size = " · ".join(rules), 7.5
+        # House rules can make the line long: smaller type, then two lines, beside the boxes.
+        while size > 5.5 and width(line, size, FONT) > room:
+            size -= 0.5
+        lines = simpleSplit(line, FONT, size, room)
+        canvas.setFont(FONT, size)
+        for index, text in enumerate(lines[:2]):
+            canvas.drawString(0, 4 + (len(lines[:2]) - 1 - index) * (size + 1), text)
         canvas.setFillColor(colors.black)
         for index, (label, number) in enumerate(
             ((_("Serie"), sheet.series), (_("Tisch"), sheet.table))

@@ -7,14 +7,13 @@ Run with SKATLIGA_SCREENSHOTS=1 to write docs/screenshots/not-found-{phone,lapto
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
 from skatliga.models import Player, Season, Series, Table, Team, Tournament
-from tests.browser.test_entry import ARGS, CHROMIUM, PASSWORD, SCREENSHOTS
+from tests.browser.test_entry import PASSWORD, SCREENSHOTS
 from tests.web import conftest as web_conftest
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,22 +27,6 @@ document.addEventListener("securitypolicyviolation", (event) => {
   );
 });
 """
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
-        pytest.skip(f"{CHROMIUM} is missing")
-    from playwright.sync_api import sync_playwright
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            yield browser
-            browser.close()
 
 
 def public_paths(season: Season) -> list[str]:
@@ -81,8 +64,8 @@ def visit(page, url: str) -> tuple[int, list[str]]:
     return response.status, violations + csp_console
 
 
-def test_no_page_breaks_the_content_security_policy(chromium, live_server, small_season):
-    context = chromium.new_context(viewport={"width": 1366, "height": 900}, locale="de-DE")
+def test_no_page_breaks_the_content_security_policy(browser, live_server, small_season):
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="de-DE")
     context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     seen = {}
@@ -98,9 +81,9 @@ def test_no_page_breaks_the_content_security_policy(chromium, live_server, small
 
 
 def test_the_hall_display_sizes_its_rows_by_script_not_by_an_inline_style(
-    chromium, live_server, small_season
+    browser, live_server, small_season
 ):
-    context = chromium.new_context(viewport={"width": 1366, "height": 900})
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     page.goto(live_server.url + reverse("hall", args=["spieltag-1"]))
 
@@ -111,12 +94,12 @@ def test_the_hall_display_sizes_its_rows_by_script_not_by_an_inline_style(
 
 
 def test_the_entry_page_keeps_the_policy_while_a_referee_types(
-    chromium, live_server, small_season, django_user_model
+    browser, live_server, small_season, django_user_model
 ):
     tournament = Tournament.objects.get(slug="spieltag-1")
     referee = django_user_model.objects.create_user("anna", password=PASSWORD)
     tournament.referees.add(referee)
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
     context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     path = reverse("referee:list", args=["spieltag-1", 1, 3])
@@ -141,9 +124,9 @@ def test_the_entry_page_keeps_the_policy_while_a_referee_types(
 
 
 @pytest.mark.parametrize(("name", "width"), [("phone", 390), ("laptop", 1366)])
-def test_screenshot_of_the_not_found_page(chromium, live_server, tmp_path, name, width):
+def test_screenshot_of_the_not_found_page(browser, live_server, tmp_path, name, width):
     folder = SCREENSHOTS if os.environ.get("SKATLIGA_SCREENSHOTS") else Path(tmp_path)
-    context = chromium.new_context(viewport={"width": width, "height": 700}, locale="de-DE")
+    context = browser.new_context(viewport={"width": width, "height": 700}, locale="de-DE")
     page = context.new_page()
     response = page.goto(live_server.url + "/keine-seite/")
 

@@ -138,6 +138,13 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "skatliga.views.auth.locked_out"
+# Behind a reverse proxy every request comes from the proxy's address: the client's is the
+# right-most entry the proxies added to X-Forwarded-For (SKATLIGA_PROXY_COUNT proxies).
+_proxies = os.environ.get("SKATLIGA_PROXY_COUNT", "0").strip() or "0"
+if not _proxies.isdigit():
+    raise ImproperlyConfigured(f"SKATLIGA_PROXY_COUNT must be a whole number, not {_proxies!r}.")
+PROXY_COUNT = int(_proxies)
+AXES_CLIENT_IP_CALLABLE = "skatliga.views.auth.client_address"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "referee:dashboard"

@@ -41,6 +41,8 @@ class SheetRow:
     levels: frozenset[str] = frozenset()
     value: int | None = None
     totals: tuple[int, ...] = ()
+    doubling: str = ""
+    """The highest doubling announced, abbreviated (K, Re, Su, Rs), where there was one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +80,5 @@ class SheetData:
     won_bonus: int | None = None
     others_bonus: int | None = None
     provisional: bool = False
+    doublings: bool = False
+    """The rule set has Kontra: the sheet has a column for the doublings."""

@@ -554,7 +554,8 @@ def load_archive(
 
     The whole document is checked first; :class:`ArchiveError` lists every problem and
     nothing is saved. ``season`` and ``match_day`` place the tournament in a league;
-    ``teams`` gives the team a player (by his id in the document) plays for.
+    ``teams`` gives the team a player (by his id in the document) plays for. A finished
+    tournament (every list complete) is published.
     """
     document = _read_archive(data)
     with transaction.atomic():
@@ -667,6 +668,9 @@ def _write(
             "games": game_count,
         },
     )
+    if status == Tournament.Status.FINISHED:
+        # A finished tournament's lists are all closed: its results are final.
+        services.publish_complete_series(tournament, user=user)
     return tournament
 
 

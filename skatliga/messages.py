@@ -88,6 +88,13 @@ MESSAGES: dict[str, Promise] = {
         "Speichern trägt es neu ein."
     ),
     "reason_required": _("Bitte einen Grund angeben."),
+    "series_already_published": _("Diese Serie ist schon veröffentlicht."),
+    "series_not_published": _("Diese Serie ist nicht veröffentlicht."),
+    "series_without_tables": _("Diese Serie hat noch keine Tische."),
+    "series_lists_open": _("Erst alle Listen der Serie abschließen: %(count)s noch offen."),
+    "series_published": _(
+        "Die Serie ist veröffentlicht; zum Korrigieren erst die Veröffentlichung zurückziehen."
+    ),
     "players_cannot_be_seated": _(
         "%(players)s Spieler lassen sich nicht an Dreier- und Vierertische setzen "
         "(einen Fünfertisch gibt es nur mit klassischer oder Nullsummen-Liste)."
@@ -240,3 +247,39 @@ def describe_rules(rules: scoring.RuleSet) -> str:
         f"{OPTION_NAMES[name]}: {option_value_text(name, value)}" for name, value in changes.items()
     )
     return str(_("%(preset)s mit Hausregeln: %(options)s")) % {"preset": text, "options": options}
+
+
+def _short(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(_("ja") if value else _("nein"))
+    if isinstance(value, dict | list):
+        import json
+
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return str(value)
+
+
+def describe_change(change: Any) -> str:
+    """What a ``Change`` changed, in one line for the change log: each key whose value
+    differs as ``key: before → after``, keys only before or after as they were or became."""
+    before = change.before if isinstance(change.before, dict) else {}
+    after = change.after if isinstance(change.after, dict) else {}
+    if not isinstance(change.before, dict) and change.before is not None:
+        before = {"": change.before}
+    if not isinstance(change.after, dict) and change.after is not None:
+        after = {"": change.after}
+    parts = []
+    for key in [*before, *(k for k in after if k not in before)]:
+        old, new = before.get(key), after.get(key)
+        if key in before and key in after:
+            if old == new:
+                continue
+            text = f"{_short(old)} → {_short(new)}"
+        elif key in before:
+            text = f"{_short(old)} → —"
+        else:
+            text = _short(new)
+        parts.append(f"{key}: {text}" if key else text)
+    return "; ".join(parts)

@@ -176,6 +176,14 @@ class Tournament(models.Model):
         _("Status"), max_length=12, choices=Status.choices, default=Status.PLANNED
     )
     keep_teammates_apart = models.BooleanField(_("Mannschaftskameraden trennen"), default=False)
+    hide_unpublished = models.BooleanField(
+        _("Unveröffentlichte Serien verbergen"),
+        default=False,
+        help_text=_(
+            "Ohne Haken zeigen die öffentlichen Seiten eine Serie vor der Veröffentlichung als "
+            "vorläufig; mit Haken erst nach der Veröffentlichung."
+        ),
+    )
     referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("Turnierleiter"),
@@ -499,6 +507,17 @@ class Game(models.Model):
 class ListResultQuerySet(models.QuerySet["ListResult"]):
     """Result rows narrowed to a scope, and the standings over them."""
 
+    def public(self) -> ListResultQuerySet:
+        """The rows the public pages show: published series, and unpublished ones (as
+        provisional) unless their tournament hides them until publication."""
+        return self.filter(
+            Q(series__published_at__isnull=False) | Q(tournament__hide_unpublished=False)
+        )
+
+    def provisional(self) -> bool:
+        """Whether any of these rows belongs to a series not yet published."""
+        return self.filter(series__published_at__isnull=True).exists()
+
     def for_table(self, table: Table) -> ListResultQuerySet:
         return self.filter(table=table)
 
@@ -640,6 +659,8 @@ class Change(models.Model):
         SEATS_SWAPPED = "seats_swapped", _("Plätze getauscht")
         IMPORTED = "imported", _("importiert")
         TOURNAMENT_CHANGED = "tournament_changed", _("Turnier geändert")
+        SERIES_PUBLISHED = "series_published", _("Serie veröffentlicht")
+        SERIES_WITHDRAWN = "series_withdrawn", _("Veröffentlichung zurückgezogen")
 
     at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(

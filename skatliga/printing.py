@@ -148,7 +148,7 @@ def sheet_data(table: Table) -> pdf.SheetData:
         ),
         won_bonus=WON_BONUS if seeger else None,
         others_bonus=scoring.others_lost_bonus(table.size) if seeger else None,
-        provisional=not table.is_closed,
+        provisional=not table.is_closed or not series.is_published,
     )
 
 
@@ -180,19 +180,33 @@ def series_result_pdf(series: Series) -> bytes:
     """The result list of one series."""
     rows = ListResult.objects.for_series(series).standings()
     title = _("Ergebnisliste Serie %(number)d") % {"number": series.number}
-    return pdf.standings_pdf(title, _tournament_line(series.tournament), rows)
+    return pdf.standings_pdf(
+        title, _tournament_line(series.tournament), rows, provisional=not series.is_published
+    )
 
 
 def tournament_result_pdf(tournament: Tournament) -> bytes:
     """The result list of a tournament: the series totals summed, ties by the recorded lot."""
-    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
-    return pdf.standings_pdf(_("Ergebnisliste"), _tournament_line(tournament), rows, lists=True)
+    results = ListResult.objects.for_tournament(tournament).public()
+    return pdf.standings_pdf(
+        _("Ergebnisliste"),
+        _tournament_line(tournament),
+        results.standings(lots_of=tournament),
+        lists=True,
+        provisional=results.provisional(),
+    )
 
 
 def season_result_pdf(season: Season) -> bytes:
     """The individual season ranking."""
-    rows = ListResult.objects.for_season(season).standings()
-    return pdf.standings_pdf(_("Einzelwertung"), season.name, rows, lists=True)
+    results = ListResult.objects.for_season(season).public()
+    return pdf.standings_pdf(
+        _("Einzelwertung"),
+        season.name,
+        results.standings(),
+        lists=True,
+        provisional=results.provisional(),
+    )
 
 
 def team_result_pdf(scope: Season | Tournament) -> bytes:
@@ -201,4 +215,10 @@ def team_result_pdf(scope: Season | Tournament) -> bytes:
         results, subtitle = ListResult.objects.for_season(scope), scope.name
     else:
         results, subtitle = ListResult.objects.for_tournament(scope), _tournament_line(scope)
-    return pdf.team_standings_pdf(_("Mannschaftswertung"), subtitle, team_standings(results))
+    results = results.public()
+    return pdf.team_standings_pdf(
+        _("Mannschaftswertung"),
+        subtitle,
+        team_standings(results),
+        provisional=results.provisional(),
+    )

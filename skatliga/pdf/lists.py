@@ -195,12 +195,16 @@ def result_list_pdf(
     *,
     footer: str | None = None,
     as_of: datetime.date | None = None,
+    provisional: bool = False,
 ) -> bytes:
     """A result list: ``title`` and ``subtitle`` on every page, then ``rows`` in ``columns``.
 
-    The heading says which day the list shows the standings of (``as_of``, default today).
+    The heading says which day the list shows the standings of (``as_of``, default today);
+    a ``provisional`` list (results not yet published) says "vorläufig" in its title.
     """
     register_fonts()
+    if provisional:
+        title = _("%(title)s – vorläufig") % {"title": title}
     stand = _("Stand: %(date)s") % {"date": date_text(as_of or timezone.localdate())}
 
     def heading(canvas: Canvas, doc: BaseDocTemplate) -> None:
@@ -234,13 +238,28 @@ def standings_pdf(
     *,
     lists: bool = False,
     as_of: datetime.date | None = None,
+    provisional: bool = False,
 ) -> bytes:
     """A player standing (series, tournament or season); ``lists`` shows series played."""
-    return result_list_pdf(title, subtitle, player_columns(lists=lists), rows, as_of=as_of)
+    return result_list_pdf(
+        title,
+        subtitle,
+        player_columns(lists=lists),
+        rows,
+        as_of=as_of,
+        provisional=provisional,
+    )
 
 
 def team_standings_pdf(
-    title: str, subtitle: str, rows: Sequence[TeamLine], *, as_of: datetime.date | None = None
+    title: str,
+    subtitle: str,
+    rows: Sequence[TeamLine],
+    *,
+    as_of: datetime.date | None = None,
+    provisional: bool = False,
 ) -> bytes:
     """A league table of teams."""
-    return result_list_pdf(title, subtitle, team_columns(), rows, as_of=as_of)
+    return result_list_pdf(
+        title, subtitle, team_columns(), rows, as_of=as_of, provisional=provisional
+    )

@@ -6,7 +6,8 @@ raised as :class:`ServiceError` with a stable code that the UI translates.
 
 - ``games``: the rows of a list, closing and reopening lists, the result rows;
 - ``tournaments``: settings, referees, teams;
-- ``seating``: players, the draw, swapping seats.
+- ``seating``: players, the draw, swapping seats;
+- ``publishing``: publishing a series' results and withdrawing the publication.
 """
 
 from skatliga.services.common import Conflict, ServiceError, User, acting_user
@@ -22,6 +23,11 @@ from skatliga.services.games import (
     reopen_table,
     score_entry,
     summarize,
+)
+from skatliga.services.publishing import (
+    publish_complete_series,
+    publish_series,
+    withdraw_publication,
 )
 from skatliga.services.seating import (
     delete_player,
@@ -66,6 +72,8 @@ __all__ = [
     "list_rows",
     "new_game",
     "parse_roster",
+    "publish_complete_series",
+    "publish_series",
     "recompute_results",
     "record_game",
     "register_players",
@@ -78,4 +86,5 @@ __all__ = [
     "swap_seats",
     "table_sizes",
     "update_tournament",
+    "withdraw_publication",
 ]

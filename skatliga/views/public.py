@@ -85,10 +85,23 @@ def _series(tournament: Tournament, number: int) -> Series:
     return get_object_or_404(tournament.series, number=number)
 
 
+def _hidden(tournament: Tournament, series: Series) -> bool:
+    """Whether the public may not see the series' lists yet (the tournament's choice)."""
+    return tournament.hide_unpublished and not series.is_published
+
+
+def _shown_series(tournament: Tournament, number: int) -> Series:
+    """The series, or 404 while its tournament hides it until publication."""
+    series = _series(tournament, number)
+    if _hidden(tournament, series):
+        raise Http404
+    return series
+
+
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     """A tournament's standings: the sum of its series, ranked (rules.md section 6)."""
     tournament = _tournament(slug)
-    results = ListResult.objects.for_tournament(tournament)
+    results = ListResult.objects.for_tournament(tournament).public()
     players, teams = _tables(request, results, lots_of=tournament)
     export = _csv(request, players, tournament.slug)
     if export is not None:
@@ -101,6 +114,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "players": players,
             "teams": teams,
             "series_list": tournament.series.prefetch_related("tables"),
+            "provisional": results.provisional(),
         },
     )
 
@@ -109,6 +123,14 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One series: its standings, its team result, its lists."""
     tournament = _tournament(slug)
     series = _series(tournament, number)
+    if _hidden(tournament, series):
+        if request.GET.get("export"):
+            raise Http404
+        return render(
+            request,
+            "public/series.html",
+            {"tournament": tournament, "series": series, "hidden": True},
+        )
     players, teams = _tables(request, ListResult.objects.for_series(series))
     export = _csv(request, players, f"{tournament.slug}-{series.number}")
     if export is not None:
@@ -132,7 +154,7 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def season(request: HttpRequest, slug: str) -> HttpResponse:
     """A season: the individual ranking and the league table."""
     season = get_object_or_404(Season, slug=slug)
-    results = ListResult.objects.for_season(season)
+    results = ListResult.objects.for_season(season).public()
     players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE)
     if request.GET.get("table") == "teams" and teams is not None:
         export = _csv(request, teams, f"{season.slug}-teams")
@@ -149,6 +171,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
             "teams": teams,
             "tournaments": season.tournaments.all()[:SEASON_TOURNAMENTS_SHOWN],
             "tournament_count": season.tournaments.count(),
+            "provisional": results.provisional(),
         },
     )
 
@@ -158,6 +181,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     history = list(
         ListResult.objects.filter(player=player)
+        .public()
         .select_related("table", "series", "tournament", "season", "team")
         .order_by("-tournament__date", "-series__number")
     )
@@ -178,7 +202,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 def team(request: HttpRequest, pk: int) -> HttpResponse:
     """A team: its players and their totals over the season, and its match days."""
     team = get_object_or_404(Team.objects.select_related("season", "club"), pk=pk)
-    results = ListResult.objects.filter(team=team)
+    results = ListResult.objects.filter(team=team).public()
     players = PlayerStandingTable(results.standings(), prefix="p-")
     RequestConfig(request, paginate=False).configure(players)
     match_days = [
@@ -187,7 +211,9 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
             next(
                 (
                     row
-                    for row in team_standings(ListResult.objects.for_tournament(tournament))
+                    for row in team_standings(
+                        ListResult.objects.for_tournament(tournament).public()
+                    )
                     if row.team_id == team.pk
                 ),
                 None,
@@ -198,18 +224,28 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "public/team.html",
-        {"team": team, "players": players, "match_days": match_days},
+        {
+            "team": team,
+            "players": players,
+            "match_days": match_days,
+            "provisional": results.provisional(),
+        },
     )
 
 
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
     """The running tournament on a projector: large type, refreshing itself."""
     tournament = _tournament(slug)
-    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    results = ListResult.objects.for_tournament(tournament).public()
     return render(
         request,
         "public/hall.html",
-        {"tournament": tournament, "rows": rows, "refresh": 30},
+        {
+            "tournament": tournament,
+            "rows": results.standings(lots_of=tournament),
+            "refresh": 30,
+            "provisional": results.provisional(),
+        },
     )
 
 
@@ -255,14 +291,15 @@ def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -
 
 def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """All score sheets of a series; ``?blank=1`` for the forms to print before it."""
-    series = _series(_tournament(slug), number)
+    tournament = _tournament(slug)
     blank = request.GET.get("blank") == "1"
+    series = _series(tournament, number) if blank else _shown_series(tournament, number)
     name = f"{slug}-{_('serie')}-{number}-{_('blanko') if blank else _('listen')}"
     return _pdf(printing.series_score_sheets_pdf(series, blank=blank), name)
 
 
 def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    series = _series(_tournament(slug), number)
+    series = _shown_series(_tournament(slug), number)
     return _pdf(printing.series_result_pdf(series), f"{slug}-{_('serie')}-{number}")
 
 
@@ -291,7 +328,7 @@ def season_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """One list, read-only: every row with its breakdown and running totals, and the summary."""
     tournament = _tournament(slug)
-    series = _series(tournament, number)
+    series = _shown_series(tournament, number)
     table_obj = get_object_or_404(series.tables, number=table)
     seats = list(table_obj.seats.select_related("player", "player__club").order_by("position"))
     sheet = build_sheet(

@@ -107,10 +107,7 @@ def build_sheet(
     size = table.size
     system = tournament.list_system
     rules = tournament.rule_set
-    pairs = {
-        game.number: (game, scored)
-        for game, scored in services.list_rows(games, size, rules)
-    }
+    pairs = {game.number: (game, scored) for game, scored in services.list_rows(games, size, rules)}
     if substitute is not None:
         number, entry, scored = substitute
         stand_in = Game(

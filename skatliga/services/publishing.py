@@ -62,6 +62,7 @@ def withdraw_publication(series: Series, *, user: User = None, reason: str) -> S
         series=series,
         action=Change.Action.SERIES_WITHDRAWN,
         before=before,
+        after={"series": series.number, "published_at": None},
         reason=reason.strip(),
     )
     return series

@@ -124,6 +124,22 @@ MESSAGES: dict[str, Promise] = {
     "tournament_without_season": _(
         "Das Turnier gehört zu keiner Saison; Mannschaften gibt es nur in einer Saison."
     ),
+    "club_name_missing": _("Der Name des Vereins fehlt."),
+    "club_name_taken": _("Einen Verein dieses Namens gibt es schon."),
+    "player_name_missing": _("Der Name des Spielers fehlt."),
+    "player_number_taken": _("Die Mitgliedsnummer %(number)s hat schon ein anderer Spieler."),
+    "category_unknown": _("Diese Kategorie gibt es nicht."),
+    "merge_same_player": _("Zum Zusammenführen zwei verschiedene Spieler wählen."),
+    "players_share_tournament": _(
+        "Beide Spieler haben im selben Turnier gespielt (%(tournament)s); sie sind nicht "
+        "dieselbe Person."
+    ),
+    "roster_too_many_fields": _("Mehr als drei Felder: Name; Verein; Mitgliedsnummer."),
+    "number_known": _("Mitgliedsnummer schon vergeben"),
+    "name_and_club_known": _("Name und Verein schon bekannt"),
+    "repeated_in_file": _("doppelt in der Datei"),
+    "season_name_missing": _("Der Name der Saison fehlt."),
+    "season_year_invalid": _("Kein gültiges Jahr."),
     "team_name_missing": _("Der Name der Mannschaft fehlt."),
     "team_name_taken": _("Eine Mannschaft dieses Namens gibt es in der Saison schon."),
     "team_not_in_season": _("Diese Mannschaft gehört nicht zur Saison des Turniers."),

@@ -68,6 +68,14 @@ class Club(models.Model):
         return self.name
 
 
+class Category(models.TextChoices):
+    """A player's category, with its own rankings (empty: none)."""
+
+    WOMEN = "damen", _("Damen")
+    SENIORS = "senioren", _("Senioren")
+    JUNIORS = "junioren", _("Junioren")
+
+
 class Player(models.Model):
     name = models.CharField(_("Name"), max_length=120)
     club = models.ForeignKey(
@@ -79,6 +87,7 @@ class Player(models.Model):
         related_name="players",
     )
     number = models.CharField(_("Mitgliedsnummer"), max_length=32, blank=True)
+    category = models.CharField(_("Kategorie"), max_length=12, choices=Category.choices, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -661,6 +670,7 @@ class Change(models.Model):
         TOURNAMENT_CHANGED = "tournament_changed", _("Turnier geändert")
         SERIES_PUBLISHED = "series_published", _("Serie veröffentlicht")
         SERIES_WITHDRAWN = "series_withdrawn", _("Veröffentlichung zurückgezogen")
+        PLAYERS_MERGED = "players_merged", _("Spieler zusammengeführt")
 
     at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(

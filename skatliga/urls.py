@@ -67,6 +67,7 @@ urlpatterns = i18n_patterns(
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include(public_patterns)),
     path("referee/", include((referee_patterns, "referee"))),
+    path("league/", include("skatliga.roster.urls_referee")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

@@ -139,6 +139,10 @@ MESSAGES: dict[str, Promise] = {
     "name_and_club_known": _("Name und Verein schon bekannt"),
     "repeated_in_file": _("doppelt in der Datei"),
     "season_name_missing": _("Der Name der Saison fehlt."),
+    "player_already_withdrawn": _("Der Spieler hat sich schon zurückgezogen."),
+    "player_at_open_table": _(
+        "%(player)s sitzt an einer noch offenen Liste: erst die Liste abschließen."
+    ),
     "player_unknown": _("Keinen Spieler mit dieser Mitgliedsnummer oder Nr. gefunden."),
     "players_unknown": _("Nicht (eindeutig) gefunden: %(names)s."),
     "roster_csv_empty": _("Eine CSV-Datei wählen oder Zeilen einfügen."),

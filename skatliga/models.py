@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Window
+from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Window
 from django.db.models.functions import Mod, Rank
 from django.utils.translation import gettext_lazy as _
 
@@ -261,6 +261,11 @@ class Registration(models.Model):
         null=True,
         blank=True,
         help_text=_("Platz im Losentscheid bei Gleichstand (1 = vorn)"),
+    )
+    withdrawn_at = models.DateTimeField(_("zurückgezogen"), null=True, blank=True)
+    """When the player withdrew: he is no longer drawn; his results stay."""
+    withdrawn_after = models.PositiveSmallIntegerField(
+        _("zurückgezogen nach Serie"), null=True, blank=True
     )
 
     class Meta:
@@ -563,6 +568,15 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
                 )
             )
             order.append(F("lot").asc(nulls_last=True))
+            rows = rows.annotate(
+                withdrawn=Exists(
+                    Registration.objects.filter(
+                        tournament=lots_of,
+                        player=OuterRef("player_id"),
+                        withdrawn_at__isnull=False,
+                    )
+                )
+            )
         rows = rows.annotate(rank=Window(Rank(), order_by=order)).order_by(
             "rank", "player_name", "player_id"
         )
@@ -574,6 +588,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
                 club=row["club_name"] or "",
                 lists=row["lists"],
                 **{name: row[f"sum_{name}"] for name in StandingRow.SUMMED},
+                withdrawn=row.get("withdrawn", False),
             )
             for row in rows
         ]
@@ -603,6 +618,8 @@ class StandingRow:
     others_lost: int
     bonus: int
     total: int
+    withdrawn: bool = False
+    """In a tournament's standing: the player withdrew (he is no longer drawn)."""
 
 
 class ListResult(models.Model):
@@ -671,6 +688,7 @@ class Change(models.Model):
         SERIES_PUBLISHED = "series_published", _("Serie veröffentlicht")
         SERIES_WITHDRAWN = "series_withdrawn", _("Veröffentlichung zurückgezogen")
         PLAYERS_MERGED = "players_merged", _("Spieler zusammengeführt")
+        PLAYER_WITHDRAWN = "player_withdrawn", _("Spieler zurückgezogen")
 
     at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(

@@ -46,7 +46,12 @@ class PlayerStandingTable(tables.Table):
         return value
 
     def render_player(self, value: str, record: Any) -> str:
-        return format_html('<a href="{}">{}</a>', reverse("player", args=[record.player_id]), value)
+        link = format_html('<a href="{}">{}</a>', reverse("player", args=[record.player_id]), value)
+        if getattr(record, "withdrawn", False):
+            return format_html(
+                '{} <span class="badge withdrawn">{}</span>', link, _("zurückgezogen")
+            )
+        return link
 
 
 class TeamStandingTable(tables.Table):

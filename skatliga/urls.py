@@ -20,6 +20,11 @@ referee_patterns = [
         referee.registration_remove,
         name="registration-remove",
     ),
+    path(
+        "<slug:slug>/registrations/<int:pk>/withdraw/",
+        referee.registration_withdraw,
+        name="registration-withdraw",
+    ),
     path("<slug:slug>/teams/", referee.teams_assign, name="teams-assign"),
     path("<slug:slug>/teams/new/", referee.team_create, name="team-create"),
     path("<slug:slug>/draw/", referee.series_draw, name="draw"),

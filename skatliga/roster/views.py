@@ -15,7 +15,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -258,7 +258,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
         "team_form": TeamForm(prefix="team"),
         "match_day_form": MatchDayForm(
             prefix="day",
-            initial={"match_day": (season.tournaments.count() or 0) + 1},
+            initial={"match_day": (season.tournaments.aggregate(m=Max("match_day"))["m"] or 0) + 1},
         ),
     }
     if request.method == "POST":

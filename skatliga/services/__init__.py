@@ -38,6 +38,7 @@ from skatliga.services.seating import (
     seat_in_order,
     swap_seats,
     table_sizes,
+    withdraw_player,
 )
 from skatliga.services.tournaments import (
     RESCORING,
@@ -86,5 +87,6 @@ __all__ = [
     "swap_seats",
     "table_sizes",
     "update_tournament",
+    "withdraw_player",
     "withdraw_publication",
 ]

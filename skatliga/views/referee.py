@@ -125,7 +125,7 @@ def render_tournament(
         table_count=Count("tables", distinct=True),
         closed_count=Count("tables", filter=Q(tables__closed_at__isnull=False), distinct=True),
     )
-    players = len(registrations)
+    players = sum(1 for r in registrations if r.withdrawn_at is None)
     try:
         sizes = services.table_sizes(players, tournament.list_system)
     except services.ServiceError:
@@ -210,6 +210,26 @@ def registration_remove(request: HttpRequest, tournament: Tournament, pk: int) -
     except services.ServiceError as error:
         return render_tournament(request, tournament, action_error=action_error(error, "remove"))
     messages.success(request, _("%(player)s entfernt.") % {"player": registration.player})
+    return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#players")
+
+
+@referee_required
+@require_POST
+def registration_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    registration = get_object_or_404(Registration, pk=pk, tournament=tournament)
+    try:
+        services.withdraw_player(
+            registration, user=request.user, reason=request.POST.get("reason", "")
+        )
+    except services.ServiceError as error:
+        return render_tournament(
+            request, tournament, status=409, action_error=action_error(error, "withdraw")
+        )
+    messages.success(
+        request,
+        _("%(player)s zurückgezogen: wird nicht mehr ausgelost, seine Ergebnisse bleiben.")
+        % {"player": registration.player},
+    )
     return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#players")
 
 

@@ -9,6 +9,7 @@ engine's rules as a backstop.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import ClassVar
 
 from django.conf import settings
@@ -16,6 +17,7 @@ from django.db import models
 from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Window
 from django.db.models.functions import Mod, Rank
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 import scoring
 
@@ -107,17 +109,51 @@ class Player(models.Model):
 
 
 class Season(models.Model):
+    class Ranking(models.TextChoices):
+        SUM = "sum", _("Summe aller Serien")
+        BEST = "best", _("beste Serien")
+        AVERAGE = "average", _("Durchschnitt je Serie")
+
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(unique=True)
     year = models.PositiveIntegerField(_("Jahr"))
+    ranking = models.CharField(
+        _("Einzelwertung"), max_length=10, choices=Ranking.choices, default=Ranking.SUM
+    )
+    ranking_series = models.PositiveSmallIntegerField(
+        _("Serien"),
+        default=1,
+        help_text=_("Beste Serien: wie viele zählen. Durchschnitt: wie viele mindestens."),
+    )
 
     class Meta:
         ordering = ["-year", "name"]
         verbose_name = _("Saison")
         verbose_name_plural = _("Saisons")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ranking_series__gte=1),
+                name="season_ranking_series_positive",
+                violation_error_code="ranking_series_invalid",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def ranking_text(self) -> str:
+        """The individual ranking in words, as the season's page and PDF say it."""
+        n = self.ranking_series
+        if self.ranking == self.Ranking.BEST:
+            return ngettext("die beste Serie zählt", "die besten %(n)d Serien zählen", n) % {"n": n}
+        if self.ranking == self.Ranking.AVERAGE:
+            return ngettext(
+                "Durchschnitt je gespielter Serie, ab %(n)d Serie",
+                "Durchschnitt je gespielter Serie, ab %(n)d Serien",
+                n,
+            ) % {"n": n}
+        return str(_("Summe aller Serien"))
 
 
 class Team(models.Model):
@@ -620,6 +656,8 @@ class StandingRow:
     total: int
     withdrawn: bool = False
     """In a tournament's standing: the player withdrew (he is no longer drawn)."""
+    average: Fraction | None = None
+    """In a season ranked by average: total per series played."""
 
 
 class ListResult(models.Model):

@@ -7,6 +7,8 @@ plain row objects of ``skatliga.pdf`` and names things in the active language.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
@@ -23,11 +25,12 @@ from skatliga.models import (
     Season,
     Seat,
     Series,
+    StandingRow,
     Table,
     Tournament,
 )
 from skatliga.pdf.base import date_text
-from skatliga.standings import team_standings
+from skatliga.standings import average_text, season_player_standings, team_standings
 from skatliga.views.sheet import breakdown_language
 
 
@@ -200,13 +203,23 @@ def tournament_result_pdf(tournament: Tournament) -> bytes:
 def season_result_pdf(season: Season) -> bytes:
     """The individual season ranking."""
     results = ListResult.objects.for_season(season).public()
-    return pdf.standings_pdf(
+    columns = pdf.player_columns(lists=True)
+    if season.ranking == Season.Ranking.AVERAGE:
+        # Room for the average: a narrower name and bonus column.
+        narrower = {_("Spieler"): 0.05, _("Verein"): 0.02}
+        columns = [replace(c, width=c.width - narrower.get(c.label, 0)) for c in columns]
+        columns.append(pdf.Column(_("Schnitt"), _average, 0.07, bold=True))
+    return pdf.result_list_pdf(
         _("Einzelwertung"),
-        season.name,
-        results.standings(),
-        lists=True,
+        f"{season.name} · {season.ranking_text}",
+        columns,
+        season_player_standings(season, results),
         provisional=results.provisional(),
     )
+
+
+def _average(row: StandingRow) -> str:
+    return average_text(row.average)
 
 
 def team_result_pdf(scope: Season | Tournament) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import django_tables2 as tables
@@ -9,7 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from skatliga.standings import TeamRow
+from skatliga.standings import TeamRow, average_text
 
 
 def number(label: str, *, total: bool = False) -> tables.Column:
@@ -52,6 +53,22 @@ class PlayerStandingTable(tables.Table):
                 '{} <span class="badge withdrawn">{}</span>', link, _("zurückgezogen")
             )
         return link
+
+
+class AverageStandingTable(PlayerStandingTable):
+    """A season ranked by the average per series played: the series and the average too."""
+
+    lists = number(_("Serien"))
+    average = number(_("Schnitt"), total=True)
+
+    class Meta(PlayerStandingTable.Meta):
+        sequence = ("rank", "player", "club", "lists", "...", "total", "average")
+
+    def render_average(self, value: Fraction) -> str:
+        return average_text(value)
+
+    def value_average(self, value: Fraction) -> str:
+        return average_text(value)
 
 
 class TeamStandingTable(tables.Table):

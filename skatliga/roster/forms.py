@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from skatliga.forms import coded_error
-from skatliga.models import Category, Player
+from skatliga.models import Category, Player, Season
 
 
 class ClubForm(forms.Form):
@@ -81,6 +81,23 @@ class RosterImportForm(forms.Form):
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     year = forms.IntegerField(label=_("Jahr"), min_value=1900, max_value=2999)
+    ranking = forms.ChoiceField(
+        label=_("Einzelwertung"), choices=Season.Ranking.choices, required=False
+    )
+    ranking_series = forms.IntegerField(
+        label=_("Serien"),
+        min_value=1,
+        max_value=99,
+        initial=1,
+        required=False,
+        help_text=_("Beste Serien: wie viele zählen. Durchschnitt: wie viele mindestens."),
+    )
+
+    def clean_ranking(self) -> str:
+        return self.cleaned_data["ranking"] or Season.Ranking.SUM
+
+    def clean_ranking_series(self) -> int:
+        return self.cleaned_data["ranking_series"] or 1
 
 
 class TeamForm(forms.Form):

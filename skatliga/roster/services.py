@@ -212,8 +212,16 @@ def import_roster(text: str) -> RosterReport:
 
 
 @transaction.atomic
-def save_season(season: Season | None, *, name: str, year: int) -> Season:
-    """Create a season (a unique slug from its name) or rename one."""
+def save_season(
+    season: Season | None,
+    *,
+    name: str,
+    year: int,
+    ranking: str = Season.Ranking.SUM,
+    ranking_series: int = 1,
+) -> Season:
+    """Create a season (a unique slug from its name) or change its name, year and ranking
+    mode (``Season.Ranking``; ``ranking_series``: the best N, or the minimum for an average)."""
     name = _words(name)
     if not name:
         raise ServiceError("season_name_missing", "name")
@@ -226,7 +234,12 @@ def save_season(season: Season | None, *, name: str, year: int) -> Season:
             suffix += 1
             slug = f"{base}-{suffix}"
         season = Season(slug=slug)
+    if ranking not in Season.Ranking.values:
+        raise ServiceError("ranking_unknown", "ranking")
+    if not 1 <= ranking_series <= 99:
+        raise ServiceError("ranking_series_invalid", "ranking_series")
     season.name, season.year = name, year
+    season.ranking, season.ranking_series = ranking, ranking_series
     season.save()
     return season
 

@@ -253,7 +253,13 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
     forms_ = {
         "season_form": SeasonForm(
-            initial={"name": season.name, "year": season.year}, prefix="season"
+            initial={
+                "name": season.name,
+                "year": season.year,
+                "ranking": season.ranking,
+                "ranking_series": season.ranking_series,
+            },
+            prefix="season",
         ),
         "team_form": TeamForm(prefix="team"),
         "match_day_form": MatchDayForm(

@@ -20,8 +20,13 @@ from django_tables2.export import TableExport
 
 from skatliga import printing
 from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
-from skatliga.standings import player_statistics, series_totals, team_standings
-from skatliga.tables import PlayerStandingTable, TeamStandingTable
+from skatliga.standings import (
+    player_statistics,
+    season_player_standings,
+    series_totals,
+    team_standings,
+)
+from skatliga.tables import AverageStandingTable, PlayerStandingTable, TeamStandingTable
 from skatliga.views.sheet import build_sheet
 
 SEASON_ROWS_PER_PAGE = 100
@@ -37,9 +42,18 @@ def _tables(
     results: QuerySet[ListResult],
     lots_of: Tournament | None = None,
     per_page: int | None = None,
+    season: Season | None = None,
 ) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
     paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
-    players = PlayerStandingTable(results.standings(lots_of=lots_of), prefix="p-")
+    if season is not None:
+        table_class = (
+            AverageStandingTable
+            if season.ranking == Season.Ranking.AVERAGE
+            else PlayerStandingTable
+        )
+        players = table_class(season_player_standings(season, results), prefix="p-")
+    else:
+        players = PlayerStandingTable(results.standings(lots_of=lots_of), prefix="p-")
     RequestConfig(request, paginate=paginate).configure(players)
     team_rows = team_standings(results)
     teams = None
@@ -155,7 +169,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     """A season: the individual ranking and the league table."""
     season = get_object_or_404(Season, slug=slug)
     results = ListResult.objects.for_season(season).public()
-    players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE)
+    players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE, season=season)
     if request.GET.get("table") == "teams" and teams is not None:
         export = _csv(request, teams, f"{season.slug}-teams")
     else:

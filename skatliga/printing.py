@@ -7,7 +7,8 @@ plain row objects of ``skatliga.pdf`` and names things in the active language.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import unicodedata
+from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
@@ -234,4 +235,62 @@ def team_result_pdf(scope: Season | Tournament) -> bytes:
         subtitle,
         team_standings(results),
         provisional=results.provisional(),
+    )
+
+
+_BASE_LETTERS = str.maketrans(
+    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "ß": "ss"}
+)
+
+
+def alphabetical(name: str) -> str:
+    """A sort key for names as a phone book sorts them: case and accents aside.
+
+    >>> sorted(["Zofia", "Łukasz", "anna", "Émile", "Lars"], key=alphabetical)
+    ['anna', 'Émile', 'Lars', 'Łukasz', 'Zofia']
+    """
+    decomposed = unicodedata.normalize("NFKD", name.translate(_BASE_LETTERS))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One line of the "where do I sit" list: a player, his club, his table and seat."""
+
+    player: str
+    club: str
+    table: int
+    position: int
+
+
+def seat_lines(series: Series) -> list[SeatLine]:
+    """Every player of the series in alphabetical order with his table and seat (letters
+    with accents or strokes sort with their base letter: Łukasz beside Lukas, whatever the
+    database's collation)."""
+    seats = sorted(
+        Seat.objects.filter(series=series).select_related("player__club", "table"),
+        key=lambda seat: (alphabetical(seat.player.name), seat.player_id),
+    )
+    return [
+        SeatLine(
+            seat.player.name,
+            seat.player.club.name if seat.player.club else "",
+            seat.table.number,
+            seat.position,
+        )
+        for seat in seats
+    ]
+
+
+def seat_list_pdf(series: Series) -> bytes:
+    """The alphabetical "where do I sit" list of a series, for the door of the hall."""
+    columns = [
+        pdf.Column(_("Spieler"), lambda row: row.player, 0.46, "LEFT", bold=True),
+        pdf.Column(_("Verein"), lambda row: row.club, 0.34, "LEFT"),
+        pdf.Column(_("Tisch"), lambda row: str(row.table), 0.1, bold=True),
+        pdf.Column(_("Platz"), lambda row: str(row.position), 0.1),
+    ]
+    title = _("Sitzplan Serie %(number)d") % {"number": series.number}
+    return pdf.result_list_pdf(
+        title, _tournament_line(series.tournament), columns, seat_lines(series)
     )

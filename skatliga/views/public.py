@@ -312,6 +312,22 @@ def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespo
     return _pdf(printing.series_score_sheets_pdf(series, blank=blank), name)
 
 
+def seats(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Where do I sit: every player of a series in alphabetical order, his table and seat."""
+    tournament = _tournament(slug)
+    series = _series(tournament, number)
+    return render(
+        request,
+        "public/seats.html",
+        {"tournament": tournament, "series": series, "lines": printing.seat_lines(series)},
+    )
+
+
+def seats_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    series = _series(_tournament(slug), number)
+    return _pdf(printing.seat_list_pdf(series), f"{slug}-{_('sitzplan')}-{number}")
+
+
 def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     series = _shown_series(_tournament(slug), number)
     return _pdf(printing.series_result_pdf(series), f"{slug}-{_('serie')}-{number}")

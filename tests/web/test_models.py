@@ -82,6 +82,9 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
     "player_number_unique": [
         lambda x: twice(lambda: Player.objects.create(name="A", number="0815"))
     ],
+    "season_ranking_series_positive": [
+        lambda x: Season.objects.create(name="Liga", slug="liga-0", year=2026, ranking_series=0)
+    ],
     "team_name_unique_per_season": [
         lambda x: twice(
             lambda: Team.objects.create(

@@ -108,3 +108,9 @@ class ChangeAdmin(ReadOnlyAdmin):
     list_display = ["at", "tournament", "action", "user", "series", "table", "game_number"]
     list_filter = ["action"]
     search_fields = ["tournament__name", "reason", "user__username"]
+
+
+@admin.register(models.Purse)
+class PurseAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "entry_fee", "lost_fee", "lost_fee_threshold", "lost_fee_later"]
+    search_fields = ["tournament__name"]

@@ -139,6 +139,8 @@ MESSAGES: dict[str, Promise] = {
     "name_and_club_known": _("Name und Verein schon bekannt"),
     "repeated_in_file": _("doppelt in der Datei"),
     "season_name_missing": _("Der Name der Saison fehlt."),
+    "prize_invalid": _("Kein Preis: „%(prize)s“ (ein Betrag wie 20,00 oder ein Anteil wie 30%%)."),
+    "amount_negative": _("Beträge dürfen nicht negativ sein."),
     "ranking_unknown": _("Diese Wertung gibt es nicht."),
     "ranking_series_invalid": _("Serien: 1 bis 99."),
     "player_already_withdrawn": _("Der Spieler hat sich schon zurückgezogen."),

@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from skatliga import views
+from skatliga.money import views as money_views
 from skatliga.views import lists, public, referee
 
 LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
@@ -37,6 +38,8 @@ referee_patterns = [
     path("<slug:slug>/series/<int:series>/publish/", referee.series_publish, name="publish"),
     path("<slug:slug>/series/<int:series>/withdraw/", referee.series_withdraw, name="withdraw"),
     path("<slug:slug>/changes/", referee.change_log, name="changes"),
+    path("<slug:slug>/money/", money_views.money, name="money"),
+    path("<slug:slug>/money.pdf", money_views.money_pdf, name="money-pdf"),
     path(LIST, lists.table_list, name="list"),
     path(LIST + "preview/", lists.table_preview, name="preview"),
     path(LIST + "close/", lists.table_close, name="close"),

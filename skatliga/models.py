@@ -765,7 +765,9 @@ class Purse(models.Model):
     """
 
     tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="purse")
-    entry_fee = models.DecimalField(_("Startgeld"), max_digits=8, decimal_places=2, default=0)
+    entry_fee = models.DecimalField(
+        _("Startgeld"), max_digits=8, decimal_places=2, default=Decimal("0.00")
+    )
     lost_fee = models.DecimalField(
         _("Verlustspielgeld"), max_digits=6, decimal_places=2, default=Decimal("0.50")
     )

@@ -13,6 +13,14 @@ from skatliga.services import ServiceError
 
 
 class AmountField(forms.DecimalField):
+    """Euros as typed, with a decimal comma or point (a text field: a number field refuses
+    the comma in some browsers)."""
+
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "size": 8})
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, str]:
+        return {}
+
     def to_python(self, value: object) -> Decimal | None:
         if isinstance(value, str):
             value = value.replace(",", ".").replace("€", "").strip()

@@ -123,7 +123,7 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
     rows = results.standings(lots_of=tournament if evening else None)
     if evening:
         registered = tournament.registrations.count()
-        entries = (purse.entry_fee * registered).quantize(CENT)
+        entries = (Decimal(purse.entry_fee) * registered).quantize(CENT)
     else:
         entries = Decimal("0.00")
     lost_total = sum(fees.values(), Decimal("0.00"))
@@ -135,7 +135,7 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
             rank=row.rank,
             player_id=row.player_id,
             player=row.player,
-            entry=purse.entry_fee if evening else Decimal("0.00"),
+            entry=Decimal(purse.entry_fee).quantize(CENT) if evening else Decimal("0.00"),
             lost=lost.get(row.player_id, 0),
             lost_fees=fees.get(row.player_id, Decimal("0.00")),
             prize=prize,

@@ -1,5 +1,6 @@
 """A league referee in a real browser: a season with two teams from the roster pages, a match
-day with a withdrawal after series 1, both series published, the result PDF read back.
+day with a withdrawal after series 1, both series published, the result PDF and the
+settlement PDF read back.
 
 The games themselves are entered through the services (the entry page has its own browser
 test); everything a league referee does around them happens in Chromium.
@@ -127,4 +128,20 @@ def test_a_league_referee_runs_a_match_day_with_a_withdrawal_and_publishes_it(
     text = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(response.body())).pages)
     assert "Ergebnisliste" in text and "vorläufig" not in text
     assert "Hanna Vogt" in text and "Bernd Łukasz" in text
+
+    # The evening's money: 8 × 5.00 entry fees, no game lost (every game was passed in).
+    page.goto(live_server.url + reverse("referee:money", args=[tournament.slug]))
+    page.fill("#id_entry_fee", "5,00")
+    page.fill("#id_prizes", "25\n15")
+    page.click("#purse button[type=submit]")
+    expect(page.locator("[data-total=pot]")).to_contain_text("40,00")
+    response = page.request.get(
+        live_server.url + reverse("referee:money-pdf", args=[tournament.slug])
+    )
+    text = " ".join(
+        " ".join(p.extract_text().split())
+        for p in pypdf.PdfReader(io.BytesIO(response.body())).pages
+    )
+    assert "Abrechnung" in text
+    assert "Topf 40,00" in text and "Preise 40,00" in text and "Rest 0,00" in text
     context.close()

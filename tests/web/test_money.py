@@ -166,3 +166,20 @@ def test_the_settlement_page_and_pdf(client, django_user_model, evening):
     )
     assert bad.status_code == 400
     assert bad.context["form"].errors.as_data()["prizes"][0].code == "prize_invalid"
+
+
+def test_a_tournament_without_a_purse_settles_to_nothing(client, django_user_model):
+    # The 8 passed-in games of one 4-table: nobody lost, no fees, no entry fee set.
+    tournament = make_tournament(players=4, size=4, rounds=2, slug="ohne")
+    play(tournament.series.get().tables.get(), *passed(8))
+
+    settlement = money.settle(tournament)
+
+    assert (settlement.pot, settlement.rest) == (D("0.00"), D("0.00"))
+    user = django_user_model.objects.create_user("kasse")
+    tournament.referees.add(user)
+    client.force_login(user)
+    assert client.get(reverse("referee:money", args=["ohne"])).status_code == 200
+    assert (
+        client.get(reverse("referee:money-pdf", args=["ohne"]), {"series": "1"}).status_code == 200
+    )

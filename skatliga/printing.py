@@ -7,15 +7,16 @@ plain row objects of ``skatliga.pdf`` and names things in the active language.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import pdf, services
+from skatliga.collation import german_key
 from skatliga.forms import DOUBLING_LABELS
 from skatliga.messages import describe_rules
 from skatliga.models import (
@@ -30,8 +31,14 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.pdf.base import date_text
-from skatliga.standings import average_text, season_player_standings, team_standings
+from skatliga.pdf.base import date_text, signed
+from skatliga.standings import (
+    Progress,
+    average_text,
+    progress,
+    season_player_standings,
+    team_standings,
+)
 from skatliga.views.sheet import breakdown_language
 
 
@@ -42,6 +49,19 @@ def matadors_text(matadors: int | None) -> str:
     if matadors > 0:
         return _("m%(count)d") % {"count": matadors}
     return _("o%(count)d") % {"count": -matadors}
+
+
+def list_entry(scored: scoring.ScoredGame | None) -> int:
+    """The number a list carries for a game (rules.md section 4): won +value, lost
+    −2 × value, passed in (None) 0. Every page and printout shows a row's entry with this,
+    so that the column of entries adds up to the sum of the players' Spielpunkte.
+    """
+    return scored.list_score if scored is not None else 0
+
+
+def list_entry_text(scored: scoring.ScoredGame | None) -> str:
+    """:func:`list_entry` as written on a list: ``+96``, ``−118``, ``0``."""
+    return signed(list_entry(scored))
 
 
 def game_label(game: Game, scored: scoring.ScoredGame) -> str:
@@ -116,7 +136,7 @@ def _rows(
                     game=game_label(game, verdict),
                     matadors=matadors_text(game.matadors),
                     levels=frozenset(name for name, _count in verdict.steps[1:]),
-                    value=verdict.value if verdict.won else -verdict.value,
+                    value=list_entry(verdict),
                     totals=running,
                 )
             )
@@ -180,24 +200,39 @@ def _tournament_line(tournament: Tournament) -> str:
     return " · ".join(part for part in parts if part)
 
 
+def _provisional(state: Progress, *, unpublished: bool) -> str:
+    """What a result list says at its head while it is not final: the lists still open, or
+    that the referee has not published every series yet; nothing once final."""
+    if state.provisional:
+        return state.text()
+    if unpublished:
+        return _("vorläufig · noch nicht veröffentlicht")
+    return ""
+
+
 def series_result_pdf(series: Series) -> bytes:
     """The result list of one series."""
     rows = ListResult.objects.for_series(series).standings()
     title = _("Ergebnisliste Serie %(number)d") % {"number": series.number}
+    state = progress(Table.objects.filter(series=series))
     return pdf.standings_pdf(
-        title, _tournament_line(series.tournament), rows, provisional=not series.is_published
+        title,
+        _tournament_line(series.tournament),
+        rows,
+        provisional=_provisional(state, unpublished=not series.is_published),
     )
 
 
 def tournament_result_pdf(tournament: Tournament) -> bytes:
     """The result list of a tournament: the series totals summed, ties by the recorded lot."""
     results = ListResult.objects.for_tournament(tournament).public()
+    state = progress(Table.objects.filter(series__tournament=tournament))
     return pdf.standings_pdf(
         _("Ergebnisliste"),
         _tournament_line(tournament),
         results.standings(lots_of=tournament),
         lists=True,
-        provisional=results.provisional(),
+        provisional=_provisional(state, unpublished=results.provisional()),
     )
 
 
@@ -215,7 +250,10 @@ def season_result_pdf(season: Season) -> bytes:
         f"{season.name} · {season.ranking_text}",
         columns,
         season_player_standings(season, results),
-        provisional=results.provisional(),
+        provisional=_provisional(
+            progress(Table.objects.filter(series__tournament__season=season)),
+            unpublished=results.provisional(),
+        ),
     )
 
 
@@ -227,30 +265,17 @@ def team_result_pdf(scope: Season | Tournament) -> bytes:
     """The league table of a season, or of one match day."""
     if isinstance(scope, Season):
         results, subtitle = ListResult.objects.for_season(scope), scope.name
+        tables = Table.objects.filter(series__tournament__season=scope)
     else:
         results, subtitle = ListResult.objects.for_tournament(scope), _tournament_line(scope)
+        tables = Table.objects.filter(series__tournament=scope)
     results = results.public()
     return pdf.team_standings_pdf(
         _("Mannschaftswertung"),
         subtitle,
         team_standings(results),
-        provisional=results.provisional(),
+        provisional=_provisional(progress(tables), unpublished=results.provisional()),
     )
-
-
-_BASE_LETTERS = str.maketrans(
-    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "ß": "ss"}
-)
-
-
-def alphabetical(name: str) -> str:
-    """A sort key for names as a phone book sorts them: case and accents aside.
-
-    >>> sorted(["Zofia", "Łukasz", "anna", "Émile", "Lars"], key=alphabetical)
-    ['anna', 'Émile', 'Lars', 'Łukasz', 'Zofia']
-    """
-    decomposed = unicodedata.normalize("NFKD", name.translate(_BASE_LETTERS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,12 +289,11 @@ class SeatLine:
 
 
 def seat_lines(series: Series) -> list[SeatLine]:
-    """Every player of the series in alphabetical order with his table and seat (letters
-    with accents or strokes sort with their base letter: Łukasz beside Lukas, whatever the
-    database's collation)."""
+    """Every player of the series in German dictionary order (``collation.german_key``:
+    Łukasz beside Lukas, whatever the database's collation) with his table and seat."""
     seats = sorted(
         Seat.objects.filter(series=series).select_related("player__club", "table"),
-        key=lambda seat: (alphabetical(seat.player.name), seat.player_id),
+        key=lambda seat: (german_key(seat.player.name), seat.player_id),
     )
     return [
         SeatLine(
@@ -288,7 +312,7 @@ def seat_list_pdf(series: Series) -> bytes:
         pdf.Column(_("Spieler"), lambda row: row.player, 0.46, "LEFT", bold=True),
         pdf.Column(_("Verein"), lambda row: row.club, 0.34, "LEFT"),
         pdf.Column(_("Tisch"), lambda row: str(row.table), 0.1, bold=True),
-        pdf.Column(_("Platz"), lambda row: str(row.position), 0.1),
+        pdf.Column(pgettext("seat", "Platz"), lambda row: str(row.position), 0.1),
     ]
     title = _("Sitzplan Serie %(number)d") % {"number": series.number}
     return pdf.result_list_pdf(

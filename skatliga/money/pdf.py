@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from skatliga import pdf
 from skatliga.money.services import Settlement
@@ -67,7 +68,7 @@ def settlement_pdf(title: str, subtitle: str, settlement: Settlement) -> bytes:
         return lambda row: str(getattr(row, name))
 
     columns = [
-        pdf.Column(_("Platz"), text("rank"), 0.06),
+        pdf.Column(pgettext("rank", "Platz"), text("rank"), 0.06),
         pdf.Column(_("Spieler"), text("label"), 0.34, "LEFT", bold=True),
         pdf.Column(_("Startgeld"), text("entry"), 0.1),
         pdf.Column(_("verl."), text("lost"), 0.07),

@@ -16,12 +16,13 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from skatliga import printing
-from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
+from skatliga.export import SpreadsheetExport
+from skatliga.models import ListResult, Player, Season, Series, Table, Team, Tournament
 from skatliga.standings import (
     player_statistics,
+    progress,
     season_player_standings,
     series_totals,
     team_standings,
@@ -67,7 +68,7 @@ def _csv(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
     """The table as CSV when the page is asked for ``?export=csv``."""
     if request.GET.get("export") != "csv":
         return None
-    return TableExport("csv", table).response(f"{slugify(name)}.csv")
+    return SpreadsheetExport("csv", table).response(f"{slugify(name)}.csv")
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:
@@ -129,6 +130,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "teams": teams,
             "series_list": tournament.series.prefetch_related("tables"),
             "provisional": results.provisional(),
+            "progress": progress(Table.objects.filter(series__tournament=tournament)),
         },
     )
 
@@ -161,6 +163,7 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "players": players,
             "teams": teams,
             "tables": tables,
+            "progress": progress(Table.objects.filter(series=series)),
         },
     )
 
@@ -248,16 +251,23 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
-    """The running tournament on a projector: large type, refreshing itself."""
+    """The running tournament on a projector: large type, the ranking refreshed in place
+    (hall.js) every 30 seconds, or every ``?every=N`` (5 to 600)."""
     tournament = _tournament(slug)
     results = ListResult.objects.for_tournament(tournament).public()
+    rows = results.standings(lots_of=tournament)
+    try:
+        every = min(600, max(5, int(request.GET.get("every", 30))))
+    except ValueError:
+        every = 30
     return render(
         request,
         "public/hall.html",
         {
             "tournament": tournament,
-            "rows": results.standings(lots_of=tournament),
-            "refresh": 30,
+            "rows": rows,
+            "refresh": every,
+            "progress": progress(Table.objects.filter(series__tournament=tournament)),
             "provisional": results.provisional(),
         },
     )
@@ -283,6 +293,12 @@ def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -
             "y": y(value),
             "value_y": round(y(value) - 9, 1),
             "label": label if i % label_every == 0 else "",
+            # The first value starts right of the y-axis labels, the last ends inside the chart.
+            "anchor": "start"
+            if i == 0 and len(points) > 1
+            else "end"
+            if i and i == len(points) - 1
+            else "middle",
             "title": label,
             "value": value,
         }
@@ -340,6 +356,8 @@ def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
+    if not ListResult.objects.for_tournament(tournament).filter(team__isnull=False).exists():
+        raise Http404(_("Dieses Turnier hat keine Mannschaftswertung."))
     return _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}")
 
 

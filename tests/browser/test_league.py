@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from skatliga import services
 from skatliga.models import Registration, Seat, Series, Team, Tournament
-from tests.browser.test_entry import PASSWORD, browser  # noqa: F401  (the fixture)
+from tests.browser.test_entry import PASSWORD
 from tests.web.factories import entry, make_player, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,7 +42,7 @@ def finish(series: Series) -> None:
 
 
 def test_a_league_referee_runs_a_match_day_with_a_withdrawal_and_publishes_it(
-    browser,  # noqa: F811
+    browser,
     live_server,
     django_user_model,
 ):

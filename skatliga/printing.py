@@ -17,6 +17,7 @@ import scoring
 from scoring.lists import WON_BONUS
 from skatliga import pdf, services
 from skatliga.collation import german_key
+from skatliga.entries import list_entry
 from skatliga.forms import DOUBLING_LABELS
 from skatliga.messages import describe_rules
 from skatliga.models import (
@@ -31,7 +32,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.pdf.base import date_text, signed
+from skatliga.pdf.base import date_text
 from skatliga.standings import (
     Progress,
     average_text,
@@ -49,19 +50,6 @@ def matadors_text(matadors: int | None) -> str:
     if matadors > 0:
         return _("m%(count)d") % {"count": matadors}
     return _("o%(count)d") % {"count": -matadors}
-
-
-def list_entry(scored: scoring.ScoredGame | None) -> int:
-    """The number a list carries for a game (rules.md section 4): won +value, lost
-    −2 × value, passed in (None) 0. Every page and printout shows a row's entry with this,
-    so that the column of entries adds up to the sum of the players' Spielpunkte.
-    """
-    return scored.list_score if scored is not None else 0
-
-
-def list_entry_text(scored: scoring.ScoredGame | None) -> str:
-    """:func:`list_entry` as written on a list: ``+96``, ``−118``, ``0``."""
-    return signed(list_entry(scored))
 
 
 def game_label(game: Game, scored: scoring.ScoredGame) -> str:
@@ -220,6 +208,7 @@ def series_result_pdf(series: Series) -> bytes:
         _tournament_line(series.tournament),
         rows,
         provisional=_provisional(state, unpublished=not series.is_published),
+        rules=_("Regelwerk: %(rules)s") % {"rules": series.tournament.rules_text},
     )
 
 
@@ -233,6 +222,7 @@ def tournament_result_pdf(tournament: Tournament) -> bytes:
         results.standings(lots_of=tournament),
         lists=True,
         provisional=_provisional(state, unpublished=results.provisional()),
+        rules=_("Regelwerk: %(rules)s") % {"rules": tournament.rules_text},
     )
 
 

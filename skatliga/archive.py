@@ -558,6 +558,7 @@ def load_archive(
     ``teams`` gives the team a player (by his id in the document) plays for. With ``once``,
     a document whose tournament (name, date, venue) is here already is refused
     (``already_imported``), so that importing it again takes a deliberate second step.
+    A finished tournament (every list complete) is published.
     """
     document = _read_archive(data)
     if once:
@@ -682,6 +683,9 @@ def _write(
             "games": game_count,
         },
     )
+    if status == Tournament.Status.FINISHED:
+        # A finished tournament's lists are all closed: its results are final.
+        services.publish_complete_series(tournament, user=user)
     return tournament
 
 

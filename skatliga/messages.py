@@ -154,6 +154,13 @@ MESSAGES: dict[str, Promise] = {
     "roster_empty": _("Mindestens einen Namen eingeben."),
     "archive_not_json": _("Die Datei ist kein JSON-Dokument."),
     "archive_too_large": _("Die Datei ist zu groß."),
+    # The API.
+    "api_not_found": _("Nicht gefunden (oder noch nicht veröffentlicht)."),
+    "api_invalid_parameters": _("Ungültige Parameter in der Anfrage."),
+    "api_invalid_value": _("ungültiger Wert für %(field)s"),
+    "api_too_many_requests": _(
+        "Zu viele Anfragen von dieser Adresse; bitte in %(seconds)s Sekunden wieder versuchen."
+    ),
 }
 
 UNKNOWN = _("Fehler: %(code)s")

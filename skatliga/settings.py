@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "ninja",
     "skatliga",
 ]
 
@@ -124,6 +125,11 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "Europe/Berlin"
 USE_TZ = True
+
+# The API (skatliga/api): requests per client address, and how many proxies in front of the
+# site append to X-Forwarded-For (0: the address is REMOTE_ADDR itself).
+API_RATE = os.environ.get("SKATLIGA_API_RATE", "120/m")
+NINJA_NUM_PROXIES = int(os.environ.get("SKATLIGA_PROXIES", "0"))
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -6,7 +6,6 @@ the result rows of published series only. Every answer carries an ETag (304 when
 already has it), and each address may ask ``settings.API_RATE`` times.
 """
 
-
 import datetime
 from typing import Any
 

@@ -16,9 +16,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from skatliga import printing
+from skatliga.export import SpreadsheetExport
 from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
 from skatliga.standings import player_statistics, series_totals, team_standings
 from skatliga.tables import PlayerStandingTable, TeamStandingTable
@@ -49,11 +49,20 @@ def _tables(
     return players, teams
 
 
-def _csv(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
-    """The table as CSV when the page is asked for ``?export=csv``."""
-    if request.GET.get("export") != "csv":
+EXPORT_FORMATS = ("csv", "xlsx", "ods")
+
+
+def _export(request: HttpRequest, players: Any, teams: Any, name: str) -> HttpResponse | None:
+    """The standings as a spreadsheet when the page is asked for ``?export=csv|xlsx|ods``
+    (``&table=teams``: the teams'): every row, numbers as numbers, text cells neutralised
+    alike in every format (``export.SpreadsheetExport``)."""
+    kind = request.GET.get("export")
+    if kind not in EXPORT_FORMATS:
         return None
-    return TableExport("csv", table).response(f"{slugify(name)}.csv")
+    table = players
+    if request.GET.get("table") == "teams" and teams is not None:
+        table, name = teams, f"{name}-teams"
+    return SpreadsheetExport(kind, table).response(f"{slugify(name)}.{kind}")
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:
@@ -90,7 +99,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     results = ListResult.objects.for_tournament(tournament)
     players, teams = _tables(request, results, lots_of=tournament)
-    export = _csv(request, players, tournament.slug)
+    export = _export(request, players, teams, tournament.slug)
     if export is not None:
         return export
     return render(
@@ -110,7 +119,7 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(slug)
     series = _series(tournament, number)
     players, teams = _tables(request, ListResult.objects.for_series(series))
-    export = _csv(request, players, f"{tournament.slug}-{series.number}")
+    export = _export(request, players, teams, f"{tournament.slug}-{series.number}")
     if export is not None:
         return export
     tables = series.tables.prefetch_related(
@@ -134,10 +143,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
     results = ListResult.objects.for_season(season)
     players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE)
-    if request.GET.get("table") == "teams" and teams is not None:
-        export = _csv(request, teams, f"{season.slug}-teams")
-    else:
-        export = _csv(request, players, season.slug)
+    export = _export(request, players, teams, season.slug)
     if export is not None:
         return export
     return render(

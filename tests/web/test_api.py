@@ -369,3 +369,18 @@ def test_the_docs_page_loads_nothing_from_a_cdn(client):
     assert "/static/ninja/swagger-ui-bundle.js" in html
     assert "cdn" not in html.lower() and "https://" not in html
     assert finders.find("ninja/swagger-ui-bundle.js") is not None
+
+
+def test_answers_may_be_read_from_another_site(client, published):
+    response = client.get(API + "/seasons/liga-2026/standings", headers={"origin": "http://x.org"})
+    assert response["Access-Control-Allow-Origin"] == "*"
+    assert "ETag" in response["Access-Control-Expose-Headers"]
+    again = client.get(
+        API + "/seasons/liga-2026/standings", headers={"if-none-match": response["ETag"]}
+    )
+    assert again.status_code == 304 and again["Access-Control-Allow-Origin"] == "*"
+
+
+def test_season_standings_are_one_grouped_query(client, published, django_assert_num_queries):
+    with django_assert_num_queries(2):  # the season, then its standings
+        get(client, "/seasons/liga-2026/standings")

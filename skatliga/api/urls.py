@@ -27,6 +27,7 @@ def in_asked_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
         with translation.override(language):
             response = view(request, *args, **kwargs)
         patch_vary_headers(response, ["Accept-Language"])
+        response["Content-Language"] = language
         response["Access-Control-Allow-Origin"] = "*"
         response["Access-Control-Expose-Headers"] = "ETag, Retry-After"
         return response

@@ -314,6 +314,7 @@ def test_an_unknown_tournament_is_404_in_the_users_language(client, published):
     assert german.json() == {"detail": "Nicht gefunden (oder noch nicht veröffentlicht)."}
     english = client.get(API + "/seasons/nope/standings", headers={"accept-language": "en"})
     assert english.json() == {"detail": "Not found (or not published yet)."}
+    assert (german["Content-Language"], english["Content-Language"]) == ("de", "en")
 
 
 # --- caching and the rate limit ------------------------------------------------------------

@@ -4,6 +4,8 @@ SKATLIGA_DEBUG          1/0, default 1 (local development)
 SKATLIGA_SECRET_KEY     required when SKATLIGA_DEBUG is 0
 SKATLIGA_ALLOWED_HOSTS  comma-separated host names
 DATABASE_URL            default: SQLite db.sqlite3 in the repository root
+SKATLIGA_API_RATE       API requests per client address, default 120/m
+SKATLIGA_PROXIES        proxies that append to X-Forwarded-For, default 0
 """
 
 import os

@@ -9,6 +9,7 @@ SKATLIGA_PROXIES        proxies that append to X-Forwarded-For, default 0
 """
 
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -130,8 +131,15 @@ USE_TZ = True
 
 # The API (skatliga/api): requests per client address, and how many proxies in front of the
 # site append to X-Forwarded-For (0: the address is REMOTE_ADDR itself).
-API_RATE = os.environ.get("SKATLIGA_API_RATE", "120/m")
-NINJA_NUM_PROXIES = int(os.environ.get("SKATLIGA_PROXIES", "0"))
+API_RATE = os.environ.get("SKATLIGA_API_RATE", "120/m").strip()
+if not re.fullmatch(r"[1-9][0-9]*/[0-9]*(s|sec|m|min|h|hour|d|day)", API_RATE):
+    raise ImproperlyConfigured(
+        f"SKATLIGA_API_RATE must be requests per time, like 120/m or 5000/day, not {API_RATE!r}."
+    )
+_proxies = os.environ.get("SKATLIGA_PROXIES", "0").strip()
+if not _proxies.isdigit():
+    raise ImproperlyConfigured(f"SKATLIGA_PROXIES must be 0 or a whole number, not {_proxies!r}.")
+NINJA_NUM_PROXIES = int(_proxies)
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -385,3 +385,21 @@ def test_answers_may_be_read_from_another_site(client, published):
 def test_season_standings_are_one_grouped_query(client, published, django_assert_num_queries):
     with django_assert_num_queries(2):  # the season, then its standings
         get(client, "/seasons/liga-2026/standings")
+
+
+def test_behind_one_proxy_the_forwarded_address_is_limited(client, published, settings):
+    settings.API_RATE = "2/m"
+    settings.NINJA_NUM_PROXIES = 1
+    for _ in range(2):
+        assert client.get(API + "/seasons", HTTP_X_FORWARDED_FOR="1.2.3.4").status_code == 200
+    assert client.get(API + "/seasons", HTTP_X_FORWARDED_FOR="1.2.3.4").status_code == 429
+    assert client.get(API + "/seasons", HTTP_X_FORWARDED_FOR="5.6.7.8").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("SKATLIGA_API_RATE", "viele"), ("SKATLIGA_PROXIES", "-1")]
+)
+def test_bad_api_settings_are_named_at_start(run_manage, name, value):
+    result = run_manage("check", env={name: value})
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and name in result.stderr

@@ -19,8 +19,8 @@ from django_tables2 import RequestConfig
 
 from skatliga import printing
 from skatliga.export import SpreadsheetExport
-from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
-from skatliga.standings import player_statistics, series_totals, team_standings
+from skatliga.models import ListResult, Player, Season, Series, Table, Team, Tournament
+from skatliga.standings import player_statistics, progress, series_totals, team_standings
 from skatliga.tables import PlayerStandingTable, TeamStandingTable
 from skatliga.views.sheet import build_sheet
 
@@ -110,6 +110,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "players": players,
             "teams": teams,
             "series_list": tournament.series.prefetch_related("tables"),
+            "progress": progress(Table.objects.filter(series__tournament=tournament)),
         },
     )
 
@@ -134,6 +135,7 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "players": players,
             "teams": teams,
             "tables": tables,
+            "progress": progress(Table.objects.filter(series=series)),
         },
     )
 
@@ -209,13 +211,23 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
-    """The running tournament on a projector: large type, refreshing itself."""
+    """The running tournament on a projector: large type, the ranking refreshed in place
+    (hall.js) every 30 seconds, or every ``?every=N`` (5 to 600)."""
     tournament = _tournament(slug)
     rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    try:
+        every = min(600, max(5, int(request.GET.get("every", 30))))
+    except ValueError:
+        every = 30
     return render(
         request,
         "public/hall.html",
-        {"tournament": tournament, "rows": rows, "refresh": 30},
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "refresh": every,
+            "progress": progress(Table.objects.filter(series__tournament=tournament)),
+        },
     )
 
 
@@ -239,6 +251,12 @@ def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -
             "y": y(value),
             "value_y": round(y(value) - 9, 1),
             "label": label if i % label_every == 0 else "",
+            # The first value starts right of the y-axis labels, the last ends inside the chart.
+            "anchor": "start"
+            if i == 0 and len(points) > 1
+            else "end"
+            if i and i == len(points) - 1
+            else "middle",
             "title": label,
             "value": value,
         }
@@ -279,6 +297,8 @@ def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
+    if not ListResult.objects.for_tournament(tournament).filter(team__isnull=False).exists():
+        raise Http404(_("Dieses Turnier hat keine Mannschaftswertung."))
     return _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}")
 
 

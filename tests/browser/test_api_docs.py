@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from skatliga.models import Series
-from tests.browser.test_entry import SCREENSHOTS, browser  # noqa: F401
+from tests.browser.test_entry import SCREENSHOTS
 from tests.web.conftest import ROOT, small_season  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -74,7 +74,7 @@ def only_local(page, live_server):
 
 
 @pytest.mark.parametrize(("name", "width"), [("phone", 390), ("laptop", 1366)])
-def test_the_docs_page_renders_without_the_internet(browser, live_server, name, width):  # noqa: F811
+def test_the_docs_page_renders_without_the_internet(browser, live_server, name, width):
     cache.clear()
     page = browser.new_page(viewport={"width": width, "height": 900})
     blocked = only_local(page, live_server)
@@ -93,7 +93,7 @@ def test_the_docs_page_renders_without_the_internet(browser, live_server, name, 
 
 
 def test_the_javascript_example_fills_a_club_table_from_another_site(
-    browser,  # noqa: F811
+    browser,
     small_season,  # noqa: F811
     live_server,
 ):

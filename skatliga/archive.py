@@ -761,7 +761,7 @@ def dump_archive(tournament: Tournament) -> dict[str, Any]:
         .order_by("table_id", "number")
         .iterator(chunk_size=_BATCH)
     ):
-        games[game.table_id].append(_game_json(game, seated[game.table_id]))
+        games[game.table_id].append(game_json(game, seated[game.table_id]))
     tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table in Table.objects.filter(series__tournament=tournament).order_by("number"):
         tables[table.series_id].append(
@@ -800,7 +800,9 @@ def _player_json(player_id: str, player: Player) -> dict[str, Any]:
     return data
 
 
-def _game_json(game: Game, seats: Sequence[str]) -> dict[str, Any]:
+def game_json(game: Game, seats: Sequence[object]) -> dict[str, Any]:
+    """A stored game as the archive writes it, ``declarer`` taken from ``seats`` (the ids of the
+    players in seat order), with the engine's ``computed`` numbers of a declared game."""
     entry = GameEntry.from_game(game)
     data = scoring.game_to_json(entry.ramsch or entry.declaration, entry.outcome)
     if game.passed or entry.ramsch is not None:

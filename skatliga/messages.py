@@ -200,6 +200,13 @@ MESSAGES: dict[str, Promise] = {
     "archive_too_deep": _("Die Datei ist zu tief verschachtelt."),
     "name_too_long": _("Zeile %(line)s: der Name ist zu lang (höchstens %(most)s Zeichen)."),
     "club_too_long": _("Zeile %(line)s: der Verein ist zu lang (höchstens %(most)s Zeichen)."),
+    # The API.
+    "api_not_found": _("Nicht gefunden (oder noch nicht veröffentlicht)."),
+    "api_invalid_parameters": _("Ungültige Parameter in der Anfrage."),
+    "api_invalid_value": _("ungültiger Wert für %(field)s"),
+    "api_too_many_requests": _(
+        "Zu viele Anfragen von dieser Adresse; bitte in %(seconds)s Sekunden wieder versuchen."
+    ),
 }
 
 UNKNOWN = _("Fehler: %(code)s")

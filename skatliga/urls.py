@@ -98,3 +98,5 @@ urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )
+# The API speaks the language of Accept-Language; its URLs carry none.
+urlpatterns += [path("", include("skatliga.api.urls"))]

@@ -64,11 +64,20 @@ def _tables(
     return players, teams
 
 
-def _csv(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
-    """The table as CSV when the page is asked for ``?export=csv``."""
-    if request.GET.get("export") != "csv":
+EXPORT_FORMATS = ("csv", "xlsx", "ods")
+
+
+def _export(request: HttpRequest, players: Any, teams: Any, name: str) -> HttpResponse | None:
+    """The standings as a spreadsheet when the page is asked for ``?export=csv|xlsx|ods``
+    (``&table=teams``: the teams'): every row, numbers as numbers, text cells neutralised
+    alike in every format (``export.SpreadsheetExport``)."""
+    kind = request.GET.get("export")
+    if kind not in EXPORT_FORMATS:
         return None
-    return SpreadsheetExport("csv", table).response(f"{slugify(name)}.csv")
+    table = players
+    if request.GET.get("table") == "teams" and teams is not None:
+        table, name = teams, f"{name}-teams"
+    return SpreadsheetExport(kind, table).response(f"{slugify(name)}.{kind}")
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:
@@ -118,7 +127,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     results = ListResult.objects.for_tournament(tournament).public()
     players, teams = _tables(request, results, lots_of=tournament)
-    export = _csv(request, players, tournament.slug)
+    export = _export(request, players, teams, tournament.slug)
     if export is not None:
         return export
     return render(
@@ -148,7 +157,7 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             {"tournament": tournament, "series": series, "hidden": True},
         )
     players, teams = _tables(request, ListResult.objects.for_series(series))
-    export = _csv(request, players, f"{tournament.slug}-{series.number}")
+    export = _export(request, players, teams, f"{tournament.slug}-{series.number}")
     if export is not None:
         return export
     tables = series.tables.prefetch_related(
@@ -173,10 +182,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
     results = ListResult.objects.for_season(season).public()
     players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE, season=season)
-    if request.GET.get("table") == "teams" and teams is not None:
-        export = _csv(request, teams, f"{season.slug}-teams")
-    else:
-        export = _csv(request, players, season.slug)
+    export = _export(request, players, teams, season.slug)
     if export is not None:
         return export
     return render(

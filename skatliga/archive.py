@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import scoring
-from skatliga import services
+from skatliga import revisions, services
 from skatliga.messages import message
 from skatliga.models import (
     Change,
@@ -641,6 +641,7 @@ def _write(
             "games": game_count,
         },
     )
+    revisions.touch(tournament)
     return tournament
 
 

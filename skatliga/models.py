@@ -100,6 +100,9 @@ class Season(models.Model):
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(unique=True)
     year = models.PositiveIntegerField(_("Jahr"))
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
+    """Stamp of the last change to anything the season's pages show (``skatliga.revisions``)."""
+    revised_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-year", "name"]
@@ -176,6 +179,10 @@ class Tournament(models.Model):
         related_name="refereed_tournaments",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
+    """Stamp of the last change to anything the tournament's pages show
+    (``skatliga.revisions``)."""
+    revised_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-date", "name"]
@@ -611,3 +618,14 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+
+
+class Revision(models.Model):
+    """The site's change counter: one row, one number, raised by every change that a public
+    page shows. Tournaments and seasons carry the value of their last change, so a cached page
+    is keyed on a number read from the database (``skatliga.revisions``)."""
+
+    value = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import ProtectedError
 
+from skatliga import revisions
 from skatliga.models import (
     Change,
     Club,
@@ -61,6 +62,7 @@ def register_players(
         registrations.append(
             Registration.objects.get_or_create(tournament=tournament, player=player)[0]
         )
+    revisions.touch(tournament)
     return registrations
 
 
@@ -71,6 +73,7 @@ def remove_registration(registration: Registration) -> None:
     if tournament.series.exists():
         raise ServiceError("series_drawn")
     Registration.objects.filter(pk=registration.pk).delete()
+    revisions.touch(tournament)
 
 
 def table_sizes(players: int) -> list[int]:
@@ -138,6 +141,7 @@ def draw_tables(
         action=Change.Action.TABLES_DRAWN,
         after=after,
     )
+    revisions.touch(tournament)
     return series
 
 
@@ -309,6 +313,7 @@ def swap_seats(
         },
         reason=reason,
     )
+    revisions.touch(series.tournament)
 
 
 def delete_player(player: Player) -> None:

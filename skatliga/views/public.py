@@ -7,11 +7,13 @@ Standings come from ``ListResult`` grouped queries (``models.ListResultQuerySet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.paginator import Paginator
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -22,6 +24,7 @@ from skatliga import printing
 from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
 from skatliga.standings import player_statistics, series_totals, team_standings
 from skatliga.tables import PlayerStandingTable, TeamStandingTable
+from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.sheet import build_sheet
 
 SEASON_ROWS_PER_PAGE = 100
@@ -62,6 +65,22 @@ def _pdf(data: bytes, name: str) -> HttpResponse:
     return response
 
 
+def _in_tournament(
+    request: HttpRequest, tournament: Tournament, build: Callable[[], HttpResponse]
+) -> HttpResponseBase:
+    """A page, CSV or PDF of one tournament (its series and lists too), cached on its revision."""
+    key = ("tournament", tournament.pk, tournament.revision)
+    return cached(request, key, build, last_modified=tournament.revised_at)
+
+
+def _in_season(
+    request: HttpRequest, season: Season, build: Callable[[], HttpResponse]
+) -> HttpResponseBase:
+    """A page, CSV or PDF of a season, cached on its revision."""
+    key = ("season", season.pk, season.revision)
+    return cached(request, key, build, last_modified=season.revised_at)
+
+
 def tournaments(request: HttpRequest) -> HttpResponse:
     """Every tournament, newest first, a page at a time; ``?season=slug`` for one season's."""
     listed = Tournament.objects.select_related("season")
@@ -85,15 +104,19 @@ def _series(tournament: Tournament, number: int) -> Series:
     return get_object_or_404(tournament.series, number=number)
 
 
-def tournament(request: HttpRequest, slug: str) -> HttpResponse:
+def tournament(request: HttpRequest, slug: str) -> HttpResponseBase:
     """A tournament's standings: the sum of its series, ranked (rules.md section 6)."""
     tournament = _tournament(slug)
+    return _in_tournament(request, tournament, lambda: _tournament_page(request, tournament))
+
+
+def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament)
     players, teams = _tables(request, results, lots_of=tournament)
     export = _csv(request, players, tournament.slug)
     if export is not None:
         return export
-    return render(
+    return render_page(
         request,
         "public/tournament.html",
         {
@@ -105,9 +128,13 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def series(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """One series: its standings, its team result, its lists."""
     tournament = _tournament(slug)
+    return _in_tournament(request, tournament, lambda: _series_page(request, tournament, number))
+
+
+def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     series = _series(tournament, number)
     players, teams = _tables(request, ListResult.objects.for_series(series))
     export = _csv(request, players, f"{tournament.slug}-{series.number}")
@@ -116,7 +143,7 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tables = series.tables.prefetch_related(
         Prefetch("results", queryset=ListResult.objects.select_related("player"))
     )
-    return render(
+    return render_page(
         request,
         "public/series.html",
         {
@@ -129,9 +156,13 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
-def season(request: HttpRequest, slug: str) -> HttpResponse:
+def season(request: HttpRequest, slug: str) -> HttpResponseBase:
     """A season: the individual ranking and the league table."""
     season = get_object_or_404(Season, slug=slug)
+    return _in_season(request, season, lambda: _season_page(request, season))
+
+
+def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
     results = ListResult.objects.for_season(season)
     players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE)
     if request.GET.get("table") == "teams" and teams is not None:
@@ -140,7 +171,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
         export = _csv(request, players, season.slug)
     if export is not None:
         return export
-    return render(
+    return render_page(
         request,
         "public/season.html",
         {
@@ -153,16 +184,39 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def player(request: HttpRequest, pk: int) -> HttpResponse:
+def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A player's history: every list, the series totals over time, and statistics."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    # What the page shows: the player, the tournaments he played in, his teams' seasons.
+    played = list(
+        Tournament.objects.filter(results__player=player)
+        .order_by("pk")
+        .values_list("pk", "revision", "revised_at")
+        .distinct()
+    )
+    teams = list(player.teams.order_by("pk").values_list("pk", "season_id", "season__revision"))
+    key = (
+        "player",
+        player.pk,
+        player.name,
+        player.number,
+        player.club_id,
+        player.club.name if player.club else "",
+        [(pk, revision) for pk, revision, _at in played],
+        teams,
+    )
+    modified = latest(*(at for _pk, _revision, at in played))
+    return cached(request, key, lambda: _player_page(request, player), last_modified=modified)
+
+
+def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
     history = list(
         ListResult.objects.filter(player=player)
         .select_related("table", "series", "tournament", "season", "team")
         .order_by("-tournament__date", "-series__number")
     )
     points = series_totals(history)
-    return render(
+    return render_page(
         request,
         "public/player.html",
         {
@@ -175,9 +229,27 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def team(request: HttpRequest, pk: int) -> HttpResponse:
+def team(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A team: its players and their totals over the season, and its match days."""
     team = get_object_or_404(Team.objects.select_related("season", "club"), pk=pk)
+    played = list(
+        Tournament.objects.filter(results__team=team)
+        .order_by("pk")
+        .values_list("pk", "revision", "revised_at")
+        .distinct()
+    )
+    key = (
+        "team",
+        team.pk,
+        team.season_id,
+        team.season.revision,
+        [(pk, revision) for pk, revision, _at in played],
+    )
+    modified = latest(team.season.revised_at, *(at for _pk, _revision, at in played))
+    return cached(request, key, lambda: _team_page(request, team), last_modified=modified)
+
+
+def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
     results = ListResult.objects.filter(team=team)
     players = PlayerStandingTable(results.standings(), prefix="p-")
     RequestConfig(request, paginate=False).configure(players)
@@ -195,18 +267,22 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
         )
         for tournament in Tournament.objects.filter(results__team=team).distinct()
     ]
-    return render(
+    return render_page(
         request,
         "public/team.html",
         {"team": team, "players": players, "match_days": match_days},
     )
 
 
-def hall(request: HttpRequest, slug: str) -> HttpResponse:
+def hall(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The running tournament on a projector: large type, refreshing itself."""
     tournament = _tournament(slug)
+    return _in_tournament(request, tournament, lambda: _hall_page(request, tournament))
+
+
+def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
-    return render(
+    return render_page(
         request,
         "public/hall.html",
         {"tournament": tournament, "rows": rows, "refresh": 30},
@@ -253,44 +329,74 @@ def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -
 # --- PDFs -------------------------------------------------------------------------------------
 
 
-def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """All score sheets of a series; ``?blank=1`` for the forms to print before it."""
-    series = _series(_tournament(slug), number)
-    blank = request.GET.get("blank") == "1"
-    name = f"{slug}-{_('serie')}-{number}-{_('blanko') if blank else _('listen')}"
-    return _pdf(printing.series_score_sheets_pdf(series, blank=blank), name)
-
-
-def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    series = _series(_tournament(slug), number)
-    return _pdf(printing.series_result_pdf(series), f"{slug}-{_('serie')}-{number}")
-
-
-def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
-    return _pdf(printing.tournament_result_pdf(tournament), slug)
+
+    def build() -> HttpResponse:
+        series = _series(tournament, number)
+        blank = request.GET.get("blank") == "1"
+        name = f"{slug}-{_('serie')}-{number}-{_('blanko') if blank else _('listen')}"
+        return _pdf(printing.series_score_sheets_pdf(series, blank=blank), name)
+
+    return _in_tournament(request, tournament, build)
 
 
-def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     tournament = _tournament(slug)
-    return _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}")
+
+    def build() -> HttpResponse:
+        series = _series(tournament, number)
+        return _pdf(printing.series_result_pdf(series), f"{slug}-{_('serie')}-{number}")
+
+    return _in_tournament(request, tournament, build)
 
 
-def season_results_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
+    tournament = _tournament(slug)
+    return _in_tournament(
+        request, tournament, lambda: _pdf(printing.tournament_result_pdf(tournament), slug)
+    )
+
+
+def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
+    tournament = _tournament(slug)
+    return _in_tournament(
+        request,
+        tournament,
+        lambda: _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}"),
+    )
+
+
+def season_results_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
     season = get_object_or_404(Season, slug=slug)
-    return _pdf(printing.season_result_pdf(season), season.slug)
+    return _in_season(
+        request, season, lambda: _pdf(printing.season_result_pdf(season), season.slug)
+    )
 
 
-def season_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+def season_teams_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
     season = get_object_or_404(Season, slug=slug)
-    if not season.teams.exists():
-        raise Http404
-    return _pdf(printing.team_result_pdf(season), f"{season.slug}-{_('mannschaften')}")
+
+    def build() -> HttpResponse:
+        if not season.teams.exists():
+            raise Http404
+        return _pdf(printing.team_result_pdf(season), f"{season.slug}-{_('mannschaften')}")
+
+    return _in_season(request, season, build)
 
 
-def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponseBase:
     """One list, read-only: every row with its breakdown and running totals, and the summary."""
     tournament = _tournament(slug)
+    return _in_tournament(
+        request, tournament, lambda: _table_page(request, tournament, number, table)
+    )
+
+
+def _table_page(
+    request: HttpRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
     series = _series(tournament, number)
     table_obj = get_object_or_404(series.tables, number=table)
     seats = list(table_obj.seats.select_related("player", "player__club").order_by("position"))
@@ -308,7 +414,7 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpRespo
         )
         for row in sheet.rows
     ]
-    return render(
+    return render_page(
         request,
         "public/table.html",
         {

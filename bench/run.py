@@ -2,8 +2,9 @@
 
     python bench/run.py --size small|medium|large --db sqlite|postgresql
 
-Sets up a fresh scratch database (SQLite: /tmp/skatliga-bench-<size>.sqlite3; PostgreSQL:
-the database ``skatliga_bench`` on 127.0.0.1:5432, user postgres, dropped and created),
+Sets up a fresh scratch database (SQLite: /tmp/skatliga_bench-<size>.sqlite3; PostgreSQL:
+the database ``skatliga_bench_<size>`` on 127.0.0.1:5432, user postgres, dropped and created;
+``--name`` changes the prefix),
 migrates it, builds the season with ``bench/league.py`` and measures, each against a
 baseline taken in the same run:
 
@@ -48,7 +49,9 @@ from bench.games import random_game  # noqa: E402
 RESULTS = ROOT / "bench" / "results"
 PG_HOST = "127.0.0.1"
 PG_PORT = 5432
-PG_NAME = "skatliga_bench"
+NAME = "skatliga_bench"
+"""The scratch database's name (``--name``): SQLite /tmp/<name>-<size>.sqlite3, PostgreSQL
+<name>_<size>."""
 FORM = "application/x-www-form-urlencoded"
 """How a browser posts the list's entry form."""
 
@@ -63,10 +66,10 @@ TARGETS = {
 # --- the database ----------------------------------------------------------------------------
 
 
-def fresh_database(db: str, size: str) -> str:
+def fresh_database(db: str, size: str, name: str = NAME) -> str:
     """A new, empty scratch database; its URL."""
     if db == "sqlite":
-        path = Path(f"/tmp/skatliga-bench-{size}.sqlite3")
+        path = Path(f"/tmp/{name}-{size}.sqlite3")
         for suffix in ("", "-journal", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         return f"sqlite:///{path}"
@@ -75,21 +78,21 @@ def fresh_database(db: str, size: str) -> str:
     with psycopg.connect(
         host=PG_HOST, port=PG_PORT, user="postgres", dbname="postgres", autocommit=True
     ) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {PG_NAME}")
-    return f"postgres://postgres@{PG_HOST}:{PG_PORT}/{PG_NAME}"
+        connection.execute(f"DROP DATABASE IF EXISTS {name}_{size} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {name}_{size}")
+    return f"postgres://postgres@{PG_HOST}:{PG_PORT}/{name}_{size}"
 
 
-def existing_database(db: str, size: str) -> str:
+def existing_database(db: str, size: str, name: str = NAME) -> str:
     """The scratch database a previous run built (``--reuse``)."""
     if db == "sqlite":
-        return f"sqlite:////tmp/skatliga-bench-{size}.sqlite3"
-    return f"postgres://postgres@{PG_HOST}:{PG_PORT}/{PG_NAME}"
+        return f"sqlite:////tmp/{name}-{size}.sqlite3"
+    return f"postgres://postgres@{PG_HOST}:{PG_PORT}/{name}_{size}"
 
 
-def build_record(db: str, size: str) -> Path:
+def build_record(db: str, size: str, name: str = NAME) -> Path:
     """Where a run notes what building its season took, for later ``--reuse`` runs."""
-    return Path(f"/tmp/skatliga-bench-{db}-{size}.build.json")
+    return Path(f"/tmp/{name}-{db}-{size}.build.json")
 
 
 def setup_django(url: str) -> None:
@@ -648,18 +651,22 @@ def main() -> None:
         action="store_true",
         help="measure the season a previous run of the same --db and --size built (no rebuild)",
     )
+    parser.add_argument("--name", default=NAME, help=f"scratch database name (default {NAME})")
+    parser.add_argument(
+        "--build-only", action="store_true", help="build the season for later --reuse runs"
+    )
     args = parser.parse_args()
     size = league.SIZES[args.size]
-    record = build_record(args.db, args.size)
+    record = build_record(args.db, args.size, args.name)
 
     if args.reuse:
         if not record.exists():
             sys.exit(f"--reuse: no earlier run of --db {args.db} --size {args.size} ({record})")
-        setup_django(existing_database(args.db, args.size))
+        setup_django(existing_database(args.db, args.size, args.name))
         about = machine()
         built = reuse_league(size, args.seed, json.loads(record.read_text()))
     else:
-        setup_django(fresh_database(args.db, args.size))
+        setup_django(fresh_database(args.db, args.size, args.name))
         about = machine()
         print(
             f"{args.db} {args.size}: {size.teams} teams, {size.players} players, "
@@ -680,6 +687,8 @@ def main() -> None:
                 }
             )
         )
+        if args.build_only:
+            return
 
     from skatliga.models import Game, ListResult
 

@@ -23,7 +23,7 @@ from django_tables2.export import TableExport
 from skatliga import printing
 from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
 from skatliga.standings import player_statistics, series_totals, team_standings
-from skatliga.tables import PlayerStandingTable, TeamStandingTable
+from skatliga.tables import PlayerStandingTable, StandingsData, TeamStandingTable
 from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.sheet import build_sheet
 
@@ -42,7 +42,7 @@ def _tables(
     per_page: int | None = None,
 ) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
     paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
-    players = PlayerStandingTable(results.standings(lots_of=lots_of), prefix="p-")
+    players = PlayerStandingTable(StandingsData(results.ranked(lots_of=lots_of)), prefix="p-")
     RequestConfig(request, paginate=paginate).configure(players)
     team_rows = team_standings(results)
     teams = None

@@ -127,8 +127,11 @@ def team_standings(results: ListResultQuerySet) -> list[TeamRow]:
     ordered = sorted(names, key=lambda t: (-plus[t], -game_points[t], names[t][0]))
     rows: list[TeamRow] = []
     for position, team in enumerate(ordered, start=1):
-        level = rows and (rows[-1].match_points, rows[-1].game_points) == (
-            Fraction(plus[team], 2),
+        level = position > 1 and (
+            plus[ordered[position - 2]],
+            game_points[ordered[position - 2]],
+        ) == (
+            plus[team],
             game_points[team],
         )
         rows.append(

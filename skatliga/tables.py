@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable
+from html import escape
 from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django_tables2.data import TableListData
@@ -78,10 +79,26 @@ class FastTable(tables.Table):
                 elif render is not None:
                     arguments = {"value": value, "record": record}
                     value = render(**{key: arguments[key] for key in wanted})
-                cells.append(f"{opening}{conditional_escape(value)}</td>")
+                if type(value) is int:
+                    text = str(value)
+                elif hasattr(value, "__html__"):
+                    text = value.__html__()
+                else:
+                    text = escape(str(value))
+                cells.append(f"{opening}{text}</td>")
             parity = "odd" if counter % 2 else "even"
             html.append(mark_safe(f'<tr class="{parity}">{"".join(cells)}</tr>'))
         return html
+
+    def url(self, name: str, pk: int) -> str:
+        """``reverse(name, args=[pk])``, resolved once per table and name."""
+        templates = self.__dict__.setdefault("_urls", {})
+        if name not in templates:
+            templates[name] = reverse(name, args=[_SENTINEL]).replace(str(_SENTINEL), "{}")
+        return str(templates[name].format(pk))
+
+
+_SENTINEL = 987654321987
 
 
 def number(label: str, *, total: bool = False) -> tables.Column:
@@ -118,7 +135,7 @@ class PlayerStandingTable(FastTable):
         return value
 
     def render_player(self, value: str, record: Any) -> str:
-        return format_html('<a href="{}">{}</a>', reverse("player", args=[record.player_id]), value)
+        return format_html('<a href="{}">{}</a>', self.url("player", record.player_id), value)
 
 
 class TeamStandingTable(FastTable):
@@ -146,7 +163,7 @@ class TeamStandingTable(FastTable):
         return value
 
     def render_team(self, value: str, record: Any) -> str:
-        return format_html('<a href="{}">{}</a>', reverse("team", args=[record.team_id]), value)
+        return format_html('<a href="{}">{}</a>', self.url("team", record.team_id), value)
 
     def render_match_points(self, record: TeamRow) -> str:
         return record.match_points_text

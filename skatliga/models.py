@@ -500,7 +500,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         figures = ", ".join(f"r.{q('sum_' + name)}" for name in StandingRow.SUMMED)
         sql = (
             f"SELECT r.{q('rank')}, r.{q('player_id')}, p.{q('name')}, c.{q('name')}, "
-            f"r.{q('lists')}, {figures} FROM ({inner}) r "
+            f"r.{q('lists')}, {figures}, COUNT(*) OVER () FROM ({inner}) r "
             f"JOIN {q(Player._meta.db_table)} p ON p.{q('id')} = r.{q('player_id')} "
             f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = p.{q('club_id')} "
             f"ORDER BY r.{q('rank')}, p.{q('name')}, r.{q('player_id')}"
@@ -517,6 +517,7 @@ class Standings(Sequence["StandingRow"]):
         self._lots_of = lots_of
         self._all: list[StandingRow] | None = None
         self._count: int | None = None
+        self._slices: dict[tuple[int, int], list[StandingRow]] = {}
 
     def _read(self, limit: int | None = None, offset: int = 0) -> list[StandingRow]:
         sql, params = self._results._ranked_sql(self._lots_of)
@@ -525,10 +526,20 @@ class Standings(Sequence["StandingRow"]):
             params += [limit, offset]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            return [
-                StandingRow(rank, player_id, name, club or "", lists, *figures)
-                for rank, player_id, name, club, lists, *figures in cursor.fetchall()
-            ]
+            fetched = cursor.fetchall()
+        if fetched:
+            self._count = fetched[0][-1]
+        elif offset == 0:
+            self._count = 0
+        return [
+            StandingRow(rank, player_id, name, club or "", lists, *figures)
+            for rank, player_id, name, club, lists, *figures, _count in fetched
+        ]
+
+    def prefetch(self, start: int, stop: int) -> None:
+        """Read rows ``start:stop`` now, and with them the number of players (one query
+        where a paginator would ask for the count first and the page after)."""
+        self._slices[start, stop] = self._read(stop - start, start)
 
     def rows(self) -> list[StandingRow]:
         if self._all is None:
@@ -550,6 +561,8 @@ class Standings(Sequence["StandingRow"]):
     def __getitem__(self, index: int | slice) -> StandingRow | list[StandingRow]:
         if self._all is None and isinstance(index, slice) and index.step in (None, 1):
             start, stop, _ = index.indices(len(self))
+            if (start, stop) in self._slices:
+                return self._slices[start, stop]
             return self._read(max(stop - start, 0), start) if stop > start else []
         return self.rows()[index]
 

@@ -42,7 +42,12 @@ def _tables(
     per_page: int | None = None,
 ) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
     paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
-    players = PlayerStandingTable(StandingsData(results.ranked(lots_of=lots_of)), prefix="p-")
+    standing = results.ranked(lots_of=lots_of)
+    page = request.GET.get("p-page", "1")
+    if per_page and page.isdigit() and int(page) > 0 and "p-sort" not in request.GET:
+        # The page's rows and the number of players in one query; the paginator finds both.
+        standing.prefetch((int(page) - 1) * per_page, int(page) * per_page)
+    players = PlayerStandingTable(StandingsData(standing), prefix="p-")
     RequestConfig(request, paginate=paginate).configure(players)
     team_rows = team_standings(results)
     teams = None

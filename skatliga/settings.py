@@ -4,7 +4,7 @@ SKATLIGA_DEBUG          1/0, default 1 (local development)
 SKATLIGA_SECRET_KEY     required when SKATLIGA_DEBUG is 0
 SKATLIGA_ALLOWED_HOSTS  comma-separated host names
 DATABASE_URL            default: SQLite db.sqlite3 in the repository root
-SKATLIGA_CACHE_URL      optional shared page cache (redis://…, memcached://…); default: local memory
+SKATLIGA_CACHE_URL      shared page cache: redis://…, memcached://…, file://…; default: local
 """
 
 import os
@@ -108,7 +108,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Public pages are cached under revisions read from the database (skatliga/views/caching.py),
 # so each process may keep its own cache: local memory unless SKATLIGA_CACHE_URL names a shared
-# one (redis://host:6379/0 with the redis package, or memcached://host:11211 with pymemcache).
+# one (redis://host:6379/0 with the redis package, memcached://host:11211 with pymemcache, or
+# file:///var/cache/skatliga, a directory the workers of one machine share).
 _CACHE_URL = os.environ.get("SKATLIGA_CACHE_URL", "")
 if _CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache"}}
@@ -116,8 +117,18 @@ if _CACHE_URL.startswith(("redis://", "rediss://")):
 elif _CACHE_URL.startswith("memcached://"):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache"}}
     CACHES["default"]["LOCATION"] = _CACHE_URL.removeprefix("memcached://")
+elif _CACHE_URL.startswith("file://"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": _CACHE_URL.removeprefix("file://"),
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
 elif _CACHE_URL:
-    raise ImproperlyConfigured("SKATLIGA_CACHE_URL must start with redis:// or memcached://.")
+    raise ImproperlyConfigured(
+        "SKATLIGA_CACHE_URL must start with redis://, memcached:// or file://."
+    )
 else:
     CACHES = {
         "default": {

@@ -10,11 +10,13 @@ import random
 from typing import Any
 
 from scoring import (
+    DOUBLINGS,
     ISKO,
     Declaration,
     GameType,
     Outcome,
     RuleSet,
+    active_seats,
     bid_values,
     card_points_possible,
     dealer_seat,
@@ -28,12 +30,12 @@ def random_game(rng: random.Random, rules: RuleSet = ISKO) -> tuple[Declaration,
     """One random legal declared game and its outcome (about 1 in 10 is a null game)."""
     bids = bid_values(rules)
     if rng.random() < 0.1:
-        hand, ouvert = rng.choice([(h, o) for h, o, _ in rules.null_values])
+        hand, ouvert = rng.choice([(h, o) for h, o, _ in rules.null_games()])
         bid = rng.choice([b for b in bids[:8] if b <= 59] or bids[:1])
         tricks = 0 if rng.random() < 0.75 else rng.randint(1, 3)
         return Declaration(GameType.NULL, bid, hand=hand, ouvert=ouvert), Outcome(tricks=tricks)
     game = rng.choices(_TRUMP_GAMES, weights=(3, 3, 3, 3, 4))[0]
-    most = 4 if game is GameType.GRAND else 11
+    most = rules.most_matadors(game)
     matadors = (
         rng.choice((1, 1, 1, 2, 2, 3, -1, -1, -2, -2, -3, 4))
         if most > 4
@@ -72,14 +74,14 @@ def random_row(
 ) -> tuple[int, Declaration, Outcome] | None:
     """Row ``number`` of a list: None (passed in) or a declarer's seat (0-based) and a game.
 
-    The declarer is never the dealer who sits out at a 4-table. A row is passed in with
+    The declarer is never a player who sits out (rules.md sections 6 and 8). A row is passed in with
     probability ``passed``; a lost game is drawn again with probability ``redraw_lost``, so
     that declarers win most games, as they do at real tables.
     """
     if rng.random() < passed:
         return None
     dealer = dealer_seat(number, table_size)
-    seat = rng.choice([s for s in range(table_size) if table_size == 3 or s != dealer])
+    seat = rng.choice(active_seats(dealer, table_size, rules))
     declaration, outcome = random_game(rng, rules)
     if rng.random() < redraw_lost and not score_game(declaration, outcome, rules).won:
         declaration, outcome = random_game(rng, rules)
@@ -95,7 +97,7 @@ def archive_game(declaration: Declaration, outcome: Outcome, declarer: str) -> d
     }
     if declaration.matadors is not None:
         game["matadors"] = declaration.matadors
-    for flag in ("hand", "schneider_announced", "schwarz_announced", "ouvert", "kontra", "re"):
+    for flag in ("hand", "schneider_announced", "schwarz_announced", "ouvert", *DOUBLINGS):
         if getattr(declaration, flag):
             game[flag] = True
     if outcome.card_points is not None:

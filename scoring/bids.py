@@ -1,14 +1,13 @@
-"""The legal bid values (Reizwerte): every value a game can have."""
+"""The legal bid values (Reizwerte): exactly the values the rule set's games can have."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from scoring.rules import ISKO, SUIT_BASE, RuleSet
+from scoring.rules import ISKO, SUIT_BASE, GameType, RuleSet
 
-# Highest multiplier: 11 matadors + game + hand, schneider, announced, schwarz, announced, ouvert.
-_MOST_SUIT_LEVEL = 18
-_MOST_GRAND_LEVEL = 11
+# Levels above the matadors: game, hand, schneider, announced, schwarz, announced, ouvert.
+_EXTRA_LEVELS = 7
 
 
 @cache
@@ -19,18 +18,24 @@ def bid_values(rules: RuleSet = ISKO) -> tuple[int, ...]:
     (18, 20, 22, 23, 24, 27, 30, 33, 35, 36)
     >>> bid_values()[-3:]
     (216, 240, 264)
+    >>> from scoring.rules import RULE_SETS
+    >>> bid_values(RULE_SETS["dsu"])[-3:]
+    (180, 200, 220)
     """
     values = {
-        base * level for base in SUIT_BASE.values() for level in range(2, _MOST_SUIT_LEVEL + 1)
+        base * level
+        for game, base in [*SUIT_BASE.items(), (GameType.GRAND, rules.grand_base)]
+        for level in range(2, rules.most_matadors(game) + _EXTRA_LEVELS + 1)
     }
-    values |= {rules.grand_base * level for level in range(2, _MOST_GRAND_LEVEL + 1)}
-    values |= {value for _, _, value in rules.null_values}
+    values |= {value for _, _, value in rules.null_games()}
     if rules.revolution is not None:
         values.add(rules.revolution)
     return tuple(sorted(values))
 
 
-_BID_SETS: dict[str, frozenset[int]] = {}
+@cache
+def _bid_set(rules: RuleSet) -> frozenset[int]:
+    return frozenset(bid_values(rules))
 
 
 def is_legal_bid(bid: int, rules: RuleSet = ISKO) -> bool:
@@ -39,7 +44,4 @@ def is_legal_bid(bid: int, rules: RuleSet = ISKO) -> bool:
     >>> is_legal_bid(18), is_legal_bid(19), is_legal_bid(264), is_legal_bid(265)
     (True, False, True, False)
     """
-    legal = _BID_SETS.get(rules.name)
-    if legal is None:
-        legal = _BID_SETS[rules.name] = frozenset(bid_values(rules))
-    return bid in legal
+    return bid in _bid_set(rules)

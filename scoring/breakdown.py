@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scoring.game import ScoredGame
+from scoring.ramsch import DURCHMARSCH, RamschScore
 
 _WORDS = {
     "de": {
@@ -22,7 +23,14 @@ _WORDS = {
         "lost": "verloren",
         "kontra": "Kontra",
         "re": "Re",
+        "supra": "Supra",
+        "resupra": "Resupra",
+        "lost_level": "verloren, eine Stufe mehr:",
         "each_opponent": "je Gegenspieler",
+        "ramsch": "Ramsch",
+        "card_points": "Augen",
+        "jungfrau": "Jungfrau",
+        "durchmarsch": "Durchmarsch",
     },
     "en": {
         "with": "with",
@@ -41,10 +49,18 @@ _WORDS = {
         "lost": "lost",
         "kontra": "kontra",
         "re": "re",
+        "supra": "supra",
+        "resupra": "resupra",
+        "lost_level": "lost, one level more:",
         "each_opponent": "to each opponent",
+        "ramsch": "Ramsch",
+        "card_points": "card points",
+        "jungfrau": "Jungfrau",
+        "durchmarsch": "Durchmarsch",
     },
 }
 LANGUAGES = tuple(_WORDS)
+_DOUBLING_WORDS = {2: "kontra", 4: "re", 8: "supra", 16: "resupra"}
 
 
 def format_breakdown(scored: ScoredGame, lang: str = "de") -> str:
@@ -63,22 +79,49 @@ def format_breakdown(scored: ScoredGame, lang: str = "de") -> str:
     if scored.steps:
         first, *rest = scored.steps
         parts = [f"{w[first[0]]} {first[1]}"] + [f"{w[name]} {count}" for name, count in rest]
-        level = scored.steps[-1][1]
-        text = f"{', '.join(parts)} → {level} × {scored.base} = {level * scored.base}"
+        counted = scored.steps[-1][1]
+        text = f"{', '.join(parts)} → {counted} × {scored.base} = {counted * scored.base}"
     else:
         words = [w[str(scored.game)]]
         words += [w[name] for name, on in (("ouvert", scored.ouvert), ("hand", scored.hand)) if on]
         text = f"{' '.join(words)} {scored.base}"
+    charged = scored.value // scored.factor
+    level = scored.level
+    if scored.added_level and level is not None:
+        level -= 1
     if scored.overbid:
-        multiple = f"{scored.level} × {scored.base} = " if scored.level is not None else ""
-        charged = scored.value // scored.factor
-        text += f" < {w['bid']} {scored.bid}: {w['overbid']}, {multiple}{charged}"
+        multiple = f"{level} × {scored.base} = " if level is not None else ""
+        before = level * scored.base if level is not None else charged
+        text += f" < {w['bid']} {scored.bid}: {w['overbid']}, {multiple}{before}"
+    if scored.added_level:
+        text += f", {w['lost_level']} {scored.level} × {scored.base} = {charged}"
     if scored.factor > 1:
-        word = w["re"] if scored.factor == 4 else w["kontra"]
+        word = w[_DOUBLING_WORDS[scored.factor]]
         text += f", {word} × {scored.factor} = {scored.value}"
-    if not scored.won:
+    if scored.added_level:
+        text += f" → −{-scored.list_score}"
+    elif not scored.won:
         if scored.opponents_list_score:
             text += f", {w['lost']} +{scored.opponents_list_score} {w['each_opponent']}"
         else:
             text += f", {w['lost']} −{-scored.list_score}"
     return text
+
+
+def format_ramsch(scored: RamschScore, lang: str = "de") -> str:
+    """A Ramsch's points in words: who is charged, or the Durchmarsch.
+
+    >>> from scoring.ramsch import Ramsch, score_ramsch
+    >>> format_ramsch(score_ramsch(Ramsch((0, 70, 50), (0, 6, 4))))
+    'Ramsch: 70 Augen, Jungfrau × 2 → −140'
+    >>> format_ramsch(score_ramsch(Ramsch((0, 120, 0), (0, 10, 0))), "en")
+    'Ramsch: Durchmarsch +120'
+    """
+    w = _WORDS.get(lang, _WORDS["de"])
+    if scored.durchmarsch is not None:
+        return f"{w['ramsch']}: {w['durchmarsch']} +{DURCHMARSCH}"
+    most = scored.charge // 2 if scored.jungfrau else scored.charge
+    text = f"{w['ramsch']}: {most} {w['card_points']}"
+    if scored.jungfrau:
+        text += f", {w['jungfrau']} × 2"
+    return f"{text} → −{scored.charge}"

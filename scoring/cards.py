@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scoring.rules import GameType
+from scoring.rules import ISKO, GameType, MatadorCount, RuleSet
 
 SUITS = "CSHD"
 """Clubs, spades, hearts, diamonds, in trump order of the jacks."""
@@ -55,17 +55,27 @@ def parse_card(text: str) -> Card:
 
 
 def matadors_from_cards(
-    hand: Iterable[str | Card], skat: Iterable[str | Card], game: GameType
+    hand: Iterable[str | Card],
+    skat: Iterable[str | Card],
+    game: GameType,
+    rules: RuleSet = ISKO,
 ) -> int:
     """Signed matadors: the unbroken run of top trumps held (+N) or missing (-N).
 
-    Counted over the declarer's ten cards and the two skat cards (ISkO 2.4).
+    Counted over the declarer's ten cards and the two skat cards (ISkO 2.4); under
+    ``matadors: jacks`` (dsu, se) only the four jacks count.
 
     >>> hand = ["CJ", "SJ", "DJ", "HA", "H10", "HK", "S7", "S8", "D9", "DA"]
     >>> matadors_from_cards(hand, ["C7", "C8"], GameType.HEARTS)
     2
     >>> matadors_from_cards(["HJ"] + hand[2:] + ["C9"], ["C7", "C8"], GameType.GRAND)
     -2
+    >>> from scoring.rules import RULE_SETS
+    >>> four_jacks = ["CJ", "SJ", "HJ", "DJ", "CA", "C10", "CK", "S7", "S8", "D9"]
+    >>> matadors_from_cards(four_jacks, ["H7", "H8"], GameType.CLUBS)
+    7
+    >>> matadors_from_cards(four_jacks, ["H7", "H8"], GameType.CLUBS, RULE_SETS["dsu"])
+    4
     """
     if not game.is_trump_game:
         raise CardError("game_has_no_matadors", str(game))
@@ -79,7 +89,7 @@ def matadors_from_cards(
     if len(held) != 12:
         raise CardError("card_duplicate")
     trumps = [Card(suit, "J") for suit in SUITS]
-    if game is not GameType.GRAND:
+    if game is not GameType.GRAND and rules.matadors is MatadorCount.TRUMPS:
         suit = _SUIT_OF_GAME[game]
         trumps += [Card(suit, rank) for rank in _SUIT_TRUMP_RANKS]
     with_top = trumps[0] in held

@@ -10,8 +10,9 @@ from typing import IO, Any
 
 from scoring.breakdown import format_breakdown
 from scoring.game import InvalidGame, Problem, check_game, score_game
-from scoring.lists import seeger_fabian
-from scoring.rules import RULE_SETS
+from scoring.lists import TABLE_SIZES, Entry, check_table, role_points, seeger_fabian
+from scoring.ramsch import check_ramsch, score_ramsch
+from scoring.rules import ListSystem, RulesError, rules_from_json
 from scoring.shape import ShapeError, parse_game
 
 HELP = """\
@@ -23,13 +24,22 @@ Input keys:
   game                 clubs, spades, hearts, diamonds, grand, null (revolution under nl)
   bid                  the bid (a legal bid value: 18, 20, 22, 23, 24, 27, ...)
   matadors             signed matadors, suit and grand only (2 = with 2, -3 = without 3)
-  hand, schneider_announced, schwarz_announced, ouvert, kontra, re    booleans
-  card_points, tricks  the declarer's card points (skat included) and tricks, and/or
-  won, schneider, schwarz   the outcome as written on a paper list
+  hand, schneider_announced, schwarz_announced, ouvert    booleans
+  kontra, re, supra, resupra    booleans, where the rule set allows them, each after the one before
+  card_points          the declarer's card points (skat included): they decide won and schneider
+  tricks               the declarer's tricks: needed only where schwarz is in question
+                       (card points 0..22 or 120), and for null games
+  won, schneider, schwarz   the outcome as written on a paper list (must agree with the above)
   declarer             optional, any string (ignored)
-  rules                optional rule set: isko (default), isko-kontra, pre1999, grand20, dsu, nl
-  table_size           optional, 3 (default) or 4
-A passed-in game is {"passed": true}.
+  rules                optional: a preset (isko, the default; isko-kontra, pre1999, grand20,
+                       dsu, se, nl) or an object {"preset": "se", "lost_game": "add-level", ...}
+  list_system          optional: seeger-fabian, classic or zero-sum; the answer then has
+                       "points", each seat role's points for the game under that system
+  table_size           optional, 3 (default), 4 or 5 (5 with classic or zero-sum only)
+  dealer_declares      optional, under fourth_player shares-dealer: the dealer declared
+A passed-in game is {"passed": true}; a Ramsch (where the rule set has ramsch) is
+{"ramsch": {"card_points": [forehand, middlehand, rearhand], "tricks": [...]}}.
+Blank lines are skipped; a line that is not JSON gets the column where it breaks.
 
 Example:
   $ echo '{"game": "grand", "matadors": 2, "hand": true, "bid": 20,
@@ -43,6 +53,20 @@ and, for a game the rules reject, "problems" with every problem found.
 
 MESSAGES = {
     "invalid_json": "the line is not valid JSON",
+    "duplicate_key": "a key appears twice",
+    "unknown_option": "unknown rule option",
+    "option_value_invalid": "not a value this rule option can take",
+    "unknown_list_system": "list_system must be seeger-fabian, classic or zero-sum",
+    "five_table_not_with_seeger_fabian": "a 5-table needs the classic or zero-sum list",
+    "ramsch_not_with_seeger_fabian": "Ramsch is not played with Seeger-Fabian lists",
+    "ramsch_not_in_rules": "this rule set plays no Ramsch",
+    "ramsch_players": "a Ramsch has three players' card points and tricks",
+    "ramsch_card_points_sum": "the three players' card points must add up to 120",
+    "ramsch_tricks_sum": "the three players' tricks must add up to 10",
+    "doubling_not_allowed": "this rule set does not allow that doubling",
+    "doubling_out_of_order": "re needs kontra, supra needs re, resupra needs supra",
+    "card_points_not_for_null": "null games are decided by tricks, not card points",
+    "outcome_contradiction": "the outcome's forms contradict each other",
     "invalid_utf8": "the line is not valid UTF-8",
     "not_an_object": "the line must be a JSON object",
     "unknown_key": "unknown key",
@@ -50,27 +74,24 @@ MESSAGES = {
     "required": "required",
     "unknown_game": "unknown game",
     "unknown_rules": "unknown rule set",
-    "table_size_invalid": "table_size must be 3 or 4",
+    "table_size_invalid": "table_size must be 3, 4 or 5",
     "game_not_in_rules": "this rule set has no such game",
+    "null_game_not_in_rules": "this rule set has no such null game",
     "matadors_missing": "matadors are required for suit and grand games",
     "matadors_out_of_range": "matadors must be 1..11 or -11..-1 (grand 1..4 or -4..-1)",
     "matadors_not_allowed": "null games have no matadors",
     "announcement_requires_hand": "schneider or schwarz can only be announced in a hand game",
     "ouvert_requires_hand": "an ouvert suit or grand game must be a hand game",
     "announcement_not_for_null": "null games have no announcements",
-    "null_hand_not_in_rules": "this rule set has no null hand without ouvert",
-    "kontra_not_allowed": "this rule set has no kontra or re",
-    "re_without_kontra": "re needs kontra",
     "bid_not_legal": "not a legal bid value",
     "card_points_out_of_range": "card points must be 0..120",
     "tricks_out_of_range": "tricks must be 0..10",
     "card_points_contradict_tricks": "these card points are impossible with that many tricks",
-    "outcome_missing": "give card_points and tricks, or won",
-    "tricks_missing": "card_points need tricks",
+    "outcome_missing": "give card_points (and tricks where schwarz is in question), or won",
+    "tricks_missing": "with 0..22 or 120 card points, tricks decide schwarz",
     "card_points_missing": "tricks need card_points",
     "schwarz_without_schneider": "schwarz implies schneider",
     "level_not_for_null": "null games have no schneider or schwarz",
-    "outcome_contradicts": "the flags contradict card_points and tricks",
     "won_contradicts_announcement": "won, but an announced level was not reached",
     "null_below_bid": (
         "the null game is worth less than the bid (the opponents should have refused it)"
@@ -82,11 +103,31 @@ MESSAGES = {
 class LineError(Exception):
     """A line that cannot be scored, with the code and field to report."""
 
-    def __init__(self, code: str, field: str | None = None, problems: list[Problem] | None = None):
+    def __init__(
+        self,
+        code: str,
+        field: str | None = None,
+        problems: list[Problem] | None = None,
+        column: int | None = None,
+    ):
         super().__init__(code)
         self.code = code
         self.field = field
         self.problems = problems or []
+        self.column = column
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise LineError("duplicate_key", key)
+        data[key] = value
+    return data
+
+
+OPTION_KEYS = ("rules", "list_system", "table_size", "dealer_declares")
+"""Keys of a line that say how to score it, not what was played."""
 
 
 def score_line(line: str) -> dict[str, Any]:
@@ -96,31 +137,61 @@ def score_line(line: str) -> dict[str, Any]:
     0
     >>> score_line('{"game": "null", "bid": 23, "tricks": 0}')["value"]
     23
+    >>> score_line('{"game": "clubs", "matadors": 1, "bid": 18, "card_points": 70}')["value"]
+    24
     """
     try:
-        data = json.loads(line)
+        data = json.loads(line, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as error:
+        raise LineError("invalid_json", column=error.colno) from None
     except (ValueError, RecursionError):
         raise LineError("invalid_json") from None
     if not isinstance(data, dict):
         raise LineError("not_an_object")
-    options = {key: data.pop(key) for key in ("rules", "table_size") if key in data}
-    rules_name = options.get("rules", "isko")
-    if not isinstance(rules_name, str):
-        raise LineError("wrong_type", "rules")
-    rules = RULE_SETS.get(rules_name)
-    if rules is None:
-        raise LineError("unknown_rules", "rules")
+    options = {key: data.pop(key) for key in OPTION_KEYS if key in data}
+    try:
+        rules = rules_from_json(options.get("rules", "isko"))
+    except RulesError as error:
+        field = "rules" if error.field is None else f"rules.{error.field}"
+        raise LineError(error.code, field) from None
+    system_name = options.get("list_system")
+    if system_name is not None and not isinstance(system_name, str):
+        raise LineError("wrong_type", "list_system")
+    try:
+        system = None if system_name is None else ListSystem(system_name)
+    except ValueError:
+        raise LineError("unknown_list_system", "list_system") from None
     table_size = options.get("table_size", 3)
     if not isinstance(table_size, int) or isinstance(table_size, bool):
         raise LineError("wrong_type", "table_size")
-    if table_size not in (3, 4):
+    if table_size not in TABLE_SIZES:
         raise LineError("table_size_invalid", "table_size")
+    dealer_declares = options.get("dealer_declares", False)
+    if not isinstance(dealer_declares, bool):
+        raise LineError("wrong_type", "dealer_declares")
+    if system is not None or table_size == 5:
+        # Without a list system a line is scored as a game; a 5-table needs one.
+        for problem in check_table(table_size, system or ListSystem.SEEGER_FABIAN, rules):
+            raise LineError(problem.code, problem.field)
     try:
         parsed = parse_game(data)
     except ShapeError as error:
         raise LineError(error.code, error.field) from None
+
+    def with_points(out: dict[str, Any], entry: Entry) -> dict[str, Any]:
+        if system is not None:
+            out["list_system"] = str(system)
+            out["points"] = role_points(
+                entry,
+                table_size=table_size,
+                system=system,
+                rules=rules,
+                dealer_declares=dealer_declares,
+            )
+        return out
+
     if parsed is None:
-        return {
+        passed = {
             "passed": True,
             "won": False,
             "overbid": False,
@@ -128,14 +199,30 @@ def score_line(line: str) -> dict[str, Any]:
             "list_score": 0,
             "seeger_fabian": {"declarer": 0, "opponents_each": 0},
         }
+        return with_points(passed, None)
+    if not isinstance(parsed, tuple):
+        if not rules.ramsch:
+            raise LineError("ramsch_not_in_rules", "ramsch")
+        problems = check_ramsch(parsed)
+        if problems:
+            raise LineError(problems[0].code, f"ramsch.{problems[0].field}", problems)
+        ramsch = score_ramsch(parsed)
+        result = {
+            "ramsch": True,
+            "charge": ramsch.charge,
+            "jungfrau": ramsch.jungfrau,
+            "durchmarsch": ramsch.durchmarsch is not None,
+            "list_scores": list(ramsch.points),
+        }
+        return with_points(result, ramsch)
     declaration, outcome = parsed
     try:
         scored = score_game(declaration, outcome, rules)
     except InvalidGame as invalid:
         first = invalid.problems[0]
         raise LineError(first.code, first.field, check_game(declaration, outcome, rules)) from None
-    declarer_sf, opponents_sf = seeger_fabian(scored, table_size)
-    return {
+    declarer_sf, opponents_sf = seeger_fabian(scored, min(table_size, 4))
+    result = {
         "won": scored.won,
         "overbid": scored.overbid,
         "value": scored.value,
@@ -149,6 +236,7 @@ def score_line(line: str) -> dict[str, Any]:
         "breakdown": format_breakdown(scored, "en"),
         "warnings": [_problem_json(p) for p in scored.warnings],
     }
+    return with_points(result, scored)
 
 
 def _problem_json(problem: Problem) -> dict[str, Any]:
@@ -175,6 +263,8 @@ def answer(line: str) -> tuple[dict[str, Any], bool]:
                 "message": MESSAGES.get(error.code, error.code),
             }
         }
+        if error.column is not None:
+            out["error"]["column"] = error.column
         if error.problems:
             out["problems"] = [_problem_json(p) for p in error.problems]
         return out, False
@@ -189,7 +279,9 @@ def answer(line: str) -> tuple[dict[str, Any], bool]:
 
 
 def _lines(stream: IO[bytes]) -> Iterator[str | None]:
-    for raw in stream:
+    for number, raw in enumerate(stream):
+        if number == 0 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]  # a UTF-8 byte-order mark
         try:
             yield raw.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError:
@@ -197,7 +289,7 @@ def _lines(stream: IO[bytes]) -> Iterator[str | None]:
 
 
 def run(lines: Iterable[str | None], out: IO[str]) -> int:
-    """Answer every line on ``out``; 0 if every line scored, else 1.
+    """Answer every line on ``out``; 0 if every line scored, else 1. Blank lines are skipped.
 
     >>> import io
     >>> out = io.StringIO()
@@ -217,6 +309,8 @@ def run(lines: Iterable[str | None], out: IO[str]) -> int:
                 }
             }
             ok = False
+        elif not line.strip():
+            continue
         else:
             result, ok = answer(line)
         if not ok:

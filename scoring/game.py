@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scoring.bids import is_legal_bid
-from scoring.rules import ISKO, GameType, RuleSet
+from scoring.rules import DOUBLINGS, ISKO, GameType, LostGame, OuvertRule, OverbidRule, RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,15 +25,24 @@ class Declaration:
     ouvert: bool = False
     kontra: bool = False
     re: bool = False
+    supra: bool = False
+    resupra: bool = False
+
+    @property
+    def doublings(self) -> tuple[bool, bool, bool, bool]:
+        """Kontra, Re, Supra, Resupra, in order."""
+        return (self.kontra, self.re, self.supra, self.resupra)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How the game ended, in either or both of the archive's two forms.
 
-    Exact: the declarer's ``card_points`` (skat included) and ``tricks``; a null game
-    needs ``tricks`` only. Paper flags: ``won`` (the declarer won the play; an overbid
-    still loses), ``schneider`` and ``schwarz`` (default False; schwarz implies schneider).
+    Exact: the declarer's ``card_points`` (skat included) and ``tricks``. Card points alone
+    decide the verdict and schneider; tricks are needed only where schwarz is in question
+    (0..22 or 120 card points); a null game needs ``tricks`` only. Paper flags: ``won``
+    (the declarer won the play; an overbid still loses), ``schneider`` and ``schwarz``
+    (default False; schwarz implies schneider). Where both forms are given they must agree.
     """
 
     card_points: int | None = None
@@ -67,11 +76,14 @@ class InvalidGame(ValueError):
 class ScoredGame(NamedTuple):
     """A scored game (a named tuple: the engine builds one per game, so it must be cheap).
 
-    ``value`` is what the game counts (kontra included; for an overbid the charged value),
-    ``level`` the multiplier of a suit or grand game (None for null games), ``steps`` the
-    counted levels in order with their running count, for the breakdown. ``list_score``
-    is the declarer's entry on the list; ``opponents_list_score`` each defender's entry,
-    non-zero only where a lost game credits the opponents (rule set ``nl``).
+    ``value`` is what the game counts (doublings included; for an overbid the charged value;
+    under ``lost_game: add-level`` a lost game's raised value), ``level`` the multiplier of a
+    suit or grand game (None for null games and bids charged as they are), ``steps`` the
+    counted levels in order with their running count, for the breakdown. ``list_score`` is
+    the declarer's entry on the classic list; ``opponents_list_score`` each defender's entry,
+    non-zero only where a lost game credits the opponents (``opponents-credited``);
+    ``settlement`` what each player who settles with the declarer pays him (won) or is paid
+    (lost) in a zero-sum list; ``added_level`` marks a lost game charged one level more.
     """
 
     game: GameType
@@ -86,6 +98,8 @@ class ScoredGame(NamedTuple):
     factor: int
     list_score: int
     opponents_list_score: int
+    settlement: int
+    added_level: bool
     schneider: bool
     schwarz: bool
     steps: tuple[tuple[str, int], ...]
@@ -129,6 +143,8 @@ def check_game(declaration: Declaration, outcome: Outcome, rules: RuleSet = ISKO
     >>> check_game(Declaration(GameType.HEARTS, bid=19, matadors=0), Outcome(won=True))
     [Problem(code='bid_not_legal', field='bid', warning=False), \
 Problem(code='matadors_out_of_range', field='matadors', warning=False)]
+    >>> check_game(Declaration(GameType.CLUBS, bid=18, matadors=1), Outcome(card_points=70))
+    []
     >>> check_game(Declaration(GameType.NULL, bid=24), Outcome(tricks=0))
     [Problem(code='null_below_bid', field='bid', warning=True)]
     """
@@ -161,6 +177,7 @@ def _evaluate(
     add = problems.append
     game = d.game
     trump_game = game is not GameType.NULL and game is not GameType.REVOLUTION
+    isko_ouvert = rules.ouvert is OuvertRule.ISKO
 
     if not is_legal_bid(d.bid, rules):
         add(Problem("bid_not_legal", "bid"))
@@ -169,14 +186,14 @@ def _evaluate(
     if trump_game:
         if d.matadors is None:
             add(Problem("matadors_missing", "matadors"))
-        elif not 1 <= abs(d.matadors) <= (4 if game is GameType.GRAND else 11):
+        elif not 1 <= abs(d.matadors) <= rules.most_matadors(game):
             add(Problem("matadors_out_of_range", "matadors"))
         if not d.hand:
             if d.schneider_announced:
                 add(Problem("announcement_requires_hand", "schneider_announced"))
             if d.schwarz_announced:
                 add(Problem("announcement_requires_hand", "schwarz_announced"))
-            if d.ouvert and rules.ouvert_needs_hand:
+            if d.ouvert and isko_ouvert:
                 add(Problem("ouvert_requires_hand", "ouvert"))
     else:
         if game is GameType.REVOLUTION:
@@ -186,7 +203,7 @@ def _evaluate(
         else:
             null_value = rules.null_value(hand=d.hand, ouvert=d.ouvert)
             if null_value is None:
-                add(Problem("null_hand_not_in_rules", "hand"))
+                add(Problem("null_game_not_in_rules", "hand"))
         if d.matadors is not None:
             add(Problem("matadors_not_allowed", "matadors"))
         if d.schneider_announced:
@@ -194,39 +211,42 @@ def _evaluate(
         if d.schwarz_announced:
             add(Problem("announcement_not_for_null", "schwarz_announced"))
 
-    if not rules.kontra:
-        if d.kontra:
-            add(Problem("kontra_not_allowed", "kontra"))
-        if d.re:
-            add(Problem("kontra_not_allowed", "re"))
-    elif d.re and not d.kontra:
-        add(Problem("re_without_kontra", "re"))
+    doublings = d.doublings
+    factor = 1
+    if any(doublings):
+        allowed = len(rules.doubling_names)
+        for i, announced in enumerate(doublings):
+            if not announced:
+                continue
+            if i >= allowed:
+                add(Problem("doubling_not_allowed", DOUBLINGS[i]))
+            elif i and not doublings[i - 1]:
+                add(Problem("doubling_out_of_order", DOUBLINGS[i]))
+            factor *= 2
 
-    # The outcome, exact form.
+    # The outcome: what the exact form (card points, tricks) settles, then the paper flags.
     cp, tricks = o.card_points, o.tricks
+    outcome_ok = True
     if cp is not None and not 0 <= cp <= 120:
         add(Problem("card_points_out_of_range", "card_points"))
-        cp = None
+        outcome_ok = False
     if tricks is not None and not 0 <= tricks <= 10:
         add(Problem("tricks_out_of_range", "tricks"))
-        tricks = None
-    if cp is not None and tricks is not None and not card_points_possible(cp, tricks):
+        outcome_ok = False
+    if not trump_game and cp is not None:
+        add(Problem("card_points_not_for_null", "card_points"))
+        outcome_ok = False
+    if (
+        outcome_ok
+        and cp is not None
+        and tricks is not None
+        and not card_points_possible(cp, tricks)
+    ):
         add(Problem("card_points_contradict_tricks", "card_points"))
-        cp = None
+        outcome_ok = False
 
-    announced_schwarz = d.schwarz_announced or (d.ouvert and rules.ouvert_implies_announcements)
+    announced_schwarz = d.schwarz_announced or (d.ouvert and isko_ouvert and trump_game)
     announced_schneider = d.schneider_announced or announced_schwarz
-    flags_given = o.won is not None
-    exact = tricks is not None and (cp is not None or not trump_game)
-    if not exact and not flags_given:
-        if o.card_points is not None and o.tricks is None:
-            add(Problem("tricks_missing", "tricks"))
-        elif o.tricks is not None and o.card_points is None and trump_game:
-            add(Problem("card_points_missing", "card_points"))
-        elif o.card_points is None and o.tricks is None:
-            add(Problem("outcome_missing", None))
-
-    # The outcome as flags: schwarz implies schneider; an explicit False contradicts it.
     flag_schwarz = bool(o.schwarz)
     flag_schneider = bool(o.schneider) or (flag_schwarz and o.schneider is None)
     if flag_schwarz and o.schneider is False:
@@ -236,35 +256,65 @@ def _evaluate(
             add(Problem("level_not_for_null", "schneider"))
         if o.schwarz:
             add(Problem("level_not_for_null", "schwarz"))
-    elif o.won and (
-        (announced_schneider and not flag_schneider) or (announced_schwarz and not flag_schwarz)
-    ):
-        add(Problem("won_contradicts_announcement", "won"))
 
-    # What was reached in play.
-    won_play = bool(o.won)
-    schneider = flag_schneider
-    schwarz = flag_schwarz
-    if exact:
-        assert tricks is not None
-        if trump_game:
-            assert cp is not None
-            schwarz = tricks == 0 or tricks == 10
-            schneider = cp >= rules.schneider_at or cp <= 30
-            won_play = (
-                cp >= 61
-                and (not announced_schneider or cp >= rules.schneider_at)
-                and (not announced_schwarz or tricks == 10)
-            )
+    won_play = schneider = schwarz = False
+    if outcome_ok and trump_game:
+        # Known from the exact form; None where it does not settle the question.
+        points = (
+            cp if cp is not None else {0: 0, 10: 120}.get(tricks) if tricks is not None else None
+        )
+        known_schwarz: bool | None = None
+        if tricks is not None:
+            known_schwarz = tricks == 0 or tricks == 10
+        elif points is not None and 23 <= points <= 119:
+            known_schwarz = False
+        known_schneider: bool | None = None
+        known_won: bool | None = None
+        if points is not None:
+            known_schneider = points >= rules.schneider_at or points <= 30
+            known_won = points >= 61 and (not announced_schneider or points >= rules.schneider_at)
+            if known_won and announced_schwarz:
+                known_won = known_schwarz
+        if o.won is not None and known_won is not None and o.won != known_won:
+            add(Problem("outcome_contradiction", "won"))
+        if known_schneider is not None and o.schneider not in (None, known_schneider):
+            add(Problem("outcome_contradiction", "schneider"))
+        if o.schwarz is not None and known_schwarz is not None and o.schwarz != known_schwarz:
+            add(Problem("outcome_contradiction", "schwarz"))
+        if known_schwarz is None and o.schwarz is not None and points is not None:
+            # 0..22 or 120 points: the flag settles schwarz; it must fit the points.
+            known_schwarz = o.schwarz
+            if known_won is None:
+                known_won = known_schwarz
+        won = o.won if known_won is None else known_won
+        if won is None:
+            if cp is None and tricks is None:
+                add(Problem("outcome_missing", None))
+            elif cp is None:
+                add(Problem("card_points_missing", "card_points"))
+            else:
+                add(Problem("tricks_missing", "tricks"))
+        elif known_schwarz is None and points is not None:
+            add(Problem("tricks_missing", "tricks"))
         else:
+            won_play = won
+            schneider = flag_schneider if known_schneider is None else known_schneider
+            schwarz = flag_schwarz if known_schwarz is None else known_schwarz
+            if (
+                known_won is None
+                and won
+                and ((announced_schneider and not schneider) or (announced_schwarz and not schwarz))
+            ):
+                add(Problem("won_contradicts_announcement", "won"))
+    elif outcome_ok:
+        if tricks is not None:
             won_play = tricks == 0
-        if flags_given:
-            if o.won != won_play:
-                add(Problem("outcome_contradicts", "won"))
-            if trump_game and o.schneider is not None and flag_schneider != schneider:
-                add(Problem("outcome_contradicts", "schneider"))
-            if trump_game and o.schwarz is not None and flag_schwarz != schwarz:
-                add(Problem("outcome_contradicts", "schwarz"))
+            if o.won is not None and o.won != won_play:
+                add(Problem("outcome_contradiction", "won"))
+        elif o.won is not None:
+            won_play = o.won
+        elif cp is None:
+            add(Problem("outcome_missing", None))
 
     if not trump_game and null_value is not None and null_value < d.bid:
         add(Problem("null_below_bid", "bid", warning=True))
@@ -272,8 +322,8 @@ def _evaluate(
     if problems and any(not p.warning for p in problems):
         return tuple(problems), None
 
-    factor = (4 if d.re else 2) if d.kontra else 1
     steps: tuple[tuple[str, int], ...]
+    multiple: int | None
     if trump_game:
         assert d.matadors is not None
         base = rules.base(game)
@@ -291,24 +341,25 @@ def _evaluate(
                 collected.append((name, level))
         steps = tuple(collected)
         plain = base * level
-        multiple: int | None = level
+        multiple = level
     else:
         assert null_value is not None
         base = plain = null_value
         schneider = schwarz = False
-        multiple = level = None
+        multiple = None
         steps = ()
 
     overbid = plain < d.bid
     if overbid:
         won = False
-        if rules.overbid_charges_bid:
+        if rules.overbid is OverbidRule.BID:
             charged = d.bid
+            multiple = None
         elif trump_game or game is GameType.REVOLUTION:
             charged = base * -(-d.bid // base)
         else:
             charged = min(
-                (v for _, _, v in rules.null_values if v >= d.bid),
+                (v for _, _, v in rules.null_games() if v >= d.bid),
                 default=base * -(-d.bid // base),
             )
         if multiple is not None:
@@ -316,16 +367,25 @@ def _evaluate(
     else:
         won = won_play
         charged = plain
+
+    lost_game = rules.lost_game
+    added_level = not won and trump_game and lost_game is LostGame.ADD_LEVEL
+    if added_level:
+        multiple = (multiple if multiple is not None else -(-charged // base)) + 1
+        charged = base * multiple
     value = charged * factor
 
     opponents = 0
+    settlement = value
     if won:
         list_score = value
-    elif rules.opponents_paid:
+    elif lost_game is LostGame.OPPONENTS_CREDITED:
         list_score = 0
-        opponents = value if d.hand else 2 * value
+        settlement = opponents = value if d.hand else 2 * value
+    elif added_level or (lost_game is LostGame.SINGLE_HAND and d.hand):
+        list_score = -value
     else:
-        list_score = -(rules.lost_hand_factor if d.hand else 2) * value
+        list_score = -2 * value
 
     return tuple(problems), ScoredGame(
         game=game,
@@ -340,6 +400,8 @@ def _evaluate(
         factor=factor,
         list_score=list_score,
         opponents_list_score=opponents,
+        settlement=settlement,
+        added_level=added_level,
         schneider=schneider,
         schwarz=schwarz,
         steps=steps,

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.game import Problem, ScoredGame
-from scoring.rules import ListSystem
+from scoring.ramsch import RamschScore
+from scoring.rules import ISKO, FourthPlayer, ListSystem, RuleSet
 
 WON_BONUS = 50
 """Seeger-Fabian: +50 for each game won, -50 for each game lost."""
@@ -30,18 +31,56 @@ def dealer_seat(game_number: int, table_size: int) -> int:
     return (game_number - 1) % table_size
 
 
-def check_seat(declarer: int, dealer: int, table_size: int) -> list[Problem]:
-    """Problems with who declared: a seat that does not exist, or the dealer at a 4-table.
+def sitting_out(dealer: int, table_size: int, rules: RuleSet = ISKO) -> tuple[int, ...]:
+    """Seats (0-based) that sit out a game: none at a 3-table; at a 4-table the dealer, or
+    under ``fourth_player: shares-dealer`` the previous dealer (the player on the dealer's
+    right); at a 5-table the dealer and the player on his right.
+
+    >>> sitting_out(0, 3), sitting_out(1, 4), sitting_out(0, 5)
+    ((), (1,), (0, 4))
+    >>> from scoring.rules import RULE_SETS
+    >>> sitting_out(0, 4, RULE_SETS["nl"])
+    (3,)
+    """
+    if table_size == 3:
+        return ()
+    right = (dealer - 1) % table_size
+    if table_size == 5:
+        return (dealer, right)
+    return (right,) if rules.fourth_player is FourthPlayer.SHARES_DEALER else (dealer,)
+
+
+def sharing_seat(dealer: int, table_size: int, rules: RuleSet = ISKO) -> int | None:
+    """The seat that scores what the dealer scores (``shares-dealer`` at a 4-table), or None."""
+    if table_size == 4 and rules.fourth_player is FourthPlayer.SHARES_DEALER:
+        return (dealer - 1) % 4
+    return None
+
+
+def active_seats(dealer: int, table_size: int, rules: RuleSet = ISKO) -> tuple[int, ...]:
+    """The three seats that play a game, in order from forehand (left of the dealer).
+
+    >>> active_seats(0, 3), active_seats(0, 4), active_seats(2, 5)
+    ((1, 2, 0), (1, 2, 3), (3, 4, 0))
+    """
+    out = sitting_out(dealer, table_size, rules)
+    seats = ((dealer + i) % table_size for i in range(1, table_size + 1))
+    return tuple(seat for seat in seats if seat not in out)
+
+
+def check_seat(declarer: int, dealer: int, table_size: int, rules: RuleSet = ISKO) -> list[Problem]:
+    """Problems with who declared: a seat that does not exist, or one that sits out.
 
     >>> check_seat(1, 1, 4)
     [Problem(code='declarer_is_dealer', field='declarer', warning=False)]
-    >>> check_seat(1, 1, 3)
-    []
+    >>> check_seat(1, 1, 3), check_seat(4, 0, 5)
+    ([], [Problem(code='declarer_sits_out', field='declarer', warning=False)])
     """
     if not 0 <= declarer < table_size:
         return [Problem("declarer_not_at_table", "declarer")]
-    if table_size == 4 and declarer == dealer:
-        return [Problem("declarer_is_dealer", "declarer")]
+    if declarer in sitting_out(dealer, table_size, rules):
+        code = "declarer_is_dealer" if declarer == dealer else "declarer_sits_out"
+        return [Problem(code, "declarer")]
     return []
 
 
@@ -67,14 +106,97 @@ def seeger_fabian(scored: ScoredGame | None, table_size: int) -> tuple[int, int]
     )
 
 
+TABLE_SIZES = (3, 4, 5)
+
+
+def check_table(table_size: int, system: ListSystem, rules: RuleSet = ISKO) -> list[Problem]:
+    """Problems with a table and list system: 3, 4 or 5 players, a 5-table and Ramsch only
+    with ``classic`` or ``zero-sum`` lists (rules.md section 8).
+
+    >>> check_table(5, ListSystem.SEEGER_FABIAN)
+    [Problem(code='five_table_not_with_seeger_fabian', field='table_size', warning=False)]
+    >>> check_table(5, ListSystem.CLASSIC)
+    []
+    """
+    problems = []
+    if table_size not in TABLE_SIZES:
+        problems.append(Problem("table_size_invalid", "table_size"))
+    elif table_size == 5 and system is ListSystem.SEEGER_FABIAN:
+        problems.append(Problem("five_table_not_with_seeger_fabian", "table_size"))
+    if rules.ramsch and system is ListSystem.SEEGER_FABIAN:
+        problems.append(Problem("ramsch_not_with_seeger_fabian", "ramsch"))
+    return problems
+
+
+Entry = ScoredGame | RamschScore | None
+"""One row's game: scored, a Ramsch, or None for a passed-in game."""
+
+
+def row_lines(
+    entry: Entry,
+    *,
+    declarer: int | None,
+    dealer: int,
+    table_size: int,
+    system: ListSystem,
+    rules: RuleSet = ISKO,
+) -> list[list[int]]:
+    """Per seat: [game points, won, lost, games the others lost] of one row."""
+    lines = [[0, 0, 0, 0] for _ in range(table_size)]
+    if entry is None:
+        return lines
+    out = sitting_out(dealer, table_size, rules)
+    sharer = sharing_seat(dealer, table_size, rules)
+    if isinstance(entry, RamschScore):
+        if system is ListSystem.ZERO_SUM:
+            settling = [s for s in range(table_size) if s != sharer]
+            active = active_seats(dealer, table_size, rules)
+            for player, points in zip(active, entry.points, strict=True):
+                # Each charged player pays every other one; a Durchmarsch is paid by all.
+                for other in settling:
+                    if other != player:
+                        lines[player][0] += points
+                        lines[other][0] -= points
+        else:
+            for seat, points in zip(
+                active_seats(dealer, table_size, rules), entry.points, strict=True
+            ):
+                lines[seat][0] = points
+    else:
+        if declarer is None:
+            raise ValueError("a declared game needs its declarer")
+        lost = 0 if entry.won else 1
+        if system is ListSystem.ZERO_SUM:
+            settling = [s for s in range(table_size) if s != declarer and s != sharer]
+            paid = entry.settlement if lost else -entry.settlement
+            for seat in settling:
+                lines[seat] = [paid, 0, 0, lost]
+            lines[declarer] = [-paid * len(settling), 1 - lost, lost, 0]
+        else:
+            for seat in range(table_size):
+                credit = 0 if seat in out else entry.opponents_list_score
+                lines[seat] = [credit, 0, 0, lost]
+            lines[declarer] = [entry.list_score, 1 - lost, lost, 0]
+    if sharer is not None:
+        lines[sharer] = list(lines[dealer])
+    return lines
+
+
 def row_scores(
-    scored: ScoredGame | None, *, declarer: int, dealer: int, table_size: int, system: ListSystem
+    entry: Entry,
+    *,
+    declarer: int | None,
+    dealer: int,
+    table_size: int,
+    system: ListSystem,
+    rules: RuleSet = ISKO,
 ) -> tuple[int, ...]:
     """Game points each seat writes for one row of the list (bonuses come in the summary).
 
     Classic and Seeger-Fabian lists credit the declarer's list score (and, where the rule
-    set credits the opponents of a lost game, each defender's); a zero-sum list has every
-    other player at the table pay the declarer his list score.
+    set credits the opponents of a lost game, each defender's); in a zero-sum list every
+    player who settles with the declarer pays him the value when he wins and is paid the
+    charge when he loses.
 
     >>> from scoring import Declaration, GameType, Outcome, score_game
     >>> g = score_game(Declaration(GameType.GRAND, bid=18, matadors=1), Outcome(won=True))
@@ -82,28 +204,22 @@ def row_scores(
     (0, 48, 0)
     >>> row_scores(g, declarer=1, dealer=0, table_size=3, system=ListSystem.ZERO_SUM)
     (-48, 96, -48)
+    >>> lost = score_game(Declaration(GameType.GRAND, bid=18, matadors=1), Outcome(won=False))
+    >>> row_scores(lost, declarer=1, dealer=0, table_size=4, system=ListSystem.ZERO_SUM)
+    (48, -144, 48, 48)
     """
-    if scored is None:
-        return (0,) * table_size
-    if system is ListSystem.ZERO_SUM:
-        return tuple(
-            scored.list_score * (table_size - 1) if seat == declarer else -scored.list_score
-            for seat in range(table_size)
-        )
-    sitting_out = dealer if table_size == 4 else -1
-    return tuple(
-        scored.list_score
-        if seat == declarer
-        else (0 if seat == sitting_out else scored.opponents_list_score)
-        for seat in range(table_size)
+    lines = row_lines(
+        entry, declarer=declarer, dealer=dealer, table_size=table_size, system=system, rules=rules
     )
+    return tuple(line[0] for line in lines)
 
 
 @dataclass(frozen=True, slots=True)
 class ListRow:
-    """One row of a list: the scored game (None if passed in), the declarer's and dealer's seats."""
+    """One row of a list: the scored game (a Ramsch, or None if passed in), the declarer's
+    seat (None for a Ramsch or a passed-in game) and the dealer's seat."""
 
-    scored: ScoredGame | None
+    scored: Entry
     declarer: int | None
     dealer: int
 
@@ -121,7 +237,10 @@ class ListSummary:
 
 
 def summarize_list(
-    rows: Sequence[ListRow], table_size: int, system: ListSystem = ListSystem.SEEGER_FABIAN
+    rows: Sequence[ListRow],
+    table_size: int,
+    system: ListSystem = ListSystem.SEEGER_FABIAN,
+    rules: RuleSet = ISKO,
 ) -> tuple[ListSummary, ...]:
     """The summary rows of a list, one per seat.
 
@@ -132,45 +251,38 @@ def summarize_list(
     >>> [s.total for s in summarize_list([ListRow(g, 0, 0), ListRow(None, None, 1)], 3)]
     [-94, 40, 40]
     """
-    points = [0] * table_size
-    won = [0] * table_size
-    lost = [0] * table_size
-    games_lost = 0
+    sums = [[0, 0, 0, 0] for _ in range(table_size)]
     for row in rows:
-        if row.scored is None or row.declarer is None:
+        if row.scored is None:
             continue
-        if check_seat(row.declarer, row.dealer, table_size):
+        if isinstance(row.scored, ScoredGame) and (
+            row.declarer is None or check_seat(row.declarer, row.dealer, table_size, rules)
+        ):
             raise ValueError(f"declarer seat {row.declarer} cannot declare this game")
-        entries = row_scores(
+        lines = row_lines(
             row.scored,
             declarer=row.declarer,
             dealer=row.dealer,
             table_size=table_size,
             system=system,
+            rules=rules,
         )
-        for seat, entry in enumerate(entries):
-            points[seat] += entry
-        if row.scored.won:
-            won[row.declarer] += 1
-        else:
-            lost[row.declarer] += 1
-            games_lost += 1
+        for total, line in zip(sums, lines, strict=True):
+            for i, value in enumerate(line):
+                total[i] += value
     summaries = []
-    for seat in range(table_size):
-        others_lost = games_lost - lost[seat]
+    for points, won, lost, others_lost in sums:
         bonus = 0
         if system is ListSystem.SEEGER_FABIAN:
-            bonus = (
-                WON_BONUS * (won[seat] - lost[seat]) + others_lost_bonus(table_size) * others_lost
-            )
+            bonus = WON_BONUS * (won - lost) + others_lost_bonus(table_size) * others_lost
         summaries.append(
             ListSummary(
-                game_points=points[seat],
-                won=won[seat],
-                lost=lost[seat],
+                game_points=points,
+                won=won,
+                lost=lost,
                 others_lost=others_lost,
                 bonus=bonus,
-                total=points[seat] + bonus,
+                total=points + bonus,
             )
         )
     return tuple(summaries)
@@ -209,3 +321,45 @@ def rank(entries: Sequence[RankEntry]) -> list[int]:
         else:
             ranks[index] = position + 1
     return ranks
+
+
+def role_points(
+    entry: Entry,
+    *,
+    table_size: int,
+    system: ListSystem,
+    rules: RuleSet = ISKO,
+    dealer_declares: bool = False,
+) -> dict[str, list[int]]:
+    """One game's points for every seat role, Seeger-Fabian bonuses included:
+    ``declarer``, ``opponents`` and ``sitting_out`` (a Ramsch: ``players`` from forehand).
+
+    ``dealer_declares`` says, under ``shares-dealer``, that the dealer is the declarer.
+
+    >>> from scoring import Declaration, GameType, Outcome, score_game
+    >>> g = score_game(Declaration(GameType.HEARTS, bid=18, matadors=-2, hand=True),
+    ...                Outcome(won=False))
+    >>> role_points(g, table_size=3, system=ListSystem.ZERO_SUM)
+    {'declarer': [-80], 'opponents': [40, 40], 'sitting_out': []}
+    """
+    dealer = 0
+    active = active_seats(dealer, table_size, rules)
+    out = sitting_out(dealer, table_size, rules)
+    declarer = None
+    if isinstance(entry, ScoredGame):
+        declarer = dealer if dealer_declares and dealer in active else active[0]
+    lines = row_lines(
+        entry, declarer=declarer, dealer=dealer, table_size=table_size, system=system, rules=rules
+    )
+    if system is ListSystem.SEEGER_FABIAN:
+        bonus = others_lost_bonus(table_size)
+        points = [p + WON_BONUS * (w - lost) + bonus * o for p, w, lost, o in lines]
+    else:
+        points = [line[0] for line in lines]
+    if declarer is None:
+        return {"players": [points[s] for s in active], "sitting_out": [points[s] for s in out]}
+    return {
+        "declarer": [points[declarer]],
+        "opponents": [points[s] for s in active if s != declarer],
+        "sitting_out": [points[s] for s in out],
+    }

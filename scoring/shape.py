@@ -10,15 +10,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.game import Declaration, Outcome
-from scoring.rules import GameType
+from scoring.ramsch import Ramsch
+from scoring.rules import DOUBLINGS, GameType
 
-FLAGS = ("hand", "schneider_announced", "schwarz_announced", "ouvert", "kontra", "re")
+FLAGS = ("hand", "schneider_announced", "schwarz_announced", "ouvert", *DOUBLINGS)
 """The declaration's booleans, in archive order."""
 GAME_KEYS = frozenset(
-    ("passed", "declarer", "game", "bid", "matadors", "card_points", "tricks")
+    ("passed", "declarer", "game", "bid", "matadors", "card_points", "tricks", "ramsch")
     + FLAGS
     + ("won", "schneider", "schwarz")
 )
+RAMSCH_KEYS = frozenset(("card_points", "tricks"))
 """Every key a game object may have."""
 
 
@@ -45,10 +47,22 @@ def _bool(data: Mapping[str, Any], key: str) -> bool | None:
     return value
 
 
+def _ints(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
+    value = data.get(key)
+    if value is None:
+        raise ShapeError("required", f"ramsch.{key}")
+    if not isinstance(value, list) or any(
+        not isinstance(v, int) or isinstance(v, bool) for v in value
+    ):
+        raise ShapeError("wrong_type", f"ramsch.{key}")
+    return tuple(value)
+
+
 def parse_game(
     data: object, extra_keys: frozenset[str] = frozenset()
-) -> tuple[Declaration, Outcome] | None:
-    """A declared game as (declaration, outcome), or None for ``{"passed": true}``.
+) -> tuple[Declaration, Outcome] | Ramsch | None:
+    """A declared game as (declaration, outcome), a :class:`Ramsch`, or None for
+    ``{"passed": true}``.
 
     Checks the shape only (keys, types, required values); the rules are ``check_game``'s.
     ``declarer`` is left to the caller.
@@ -58,6 +72,8 @@ def parse_game(
     >>> d, o = parse_game({"game": "null", "hand": True, "bid": 35, "tricks": 0})
     >>> d.game, d.hand, o.tricks
     (<GameType.NULL: 'null'>, True, 0)
+    >>> parse_game({"ramsch": {"card_points": [30, 60, 30], "tricks": [3, 5, 2]}})
+    Ramsch(card_points=(30, 60, 30), tricks=(3, 5, 2))
     >>> parse_game({"game": "null", "bid": "35"})
     Traceback (most recent call last):
     scoring.shape.ShapeError: wrong_type (bid)
@@ -75,6 +91,17 @@ def parse_game(
             if key in GAME_KEYS and key not in ("passed", "declarer"):
                 raise ShapeError("unknown_key", key)
         return None
+    if "ramsch" in data:
+        ramsch = data["ramsch"]
+        for key in data:
+            if key in GAME_KEYS and key != "ramsch":
+                raise ShapeError("unknown_key", key)
+        if not isinstance(ramsch, dict):
+            raise ShapeError("wrong_type", "ramsch")
+        for key in ramsch:
+            if key not in RAMSCH_KEYS:
+                raise ShapeError("unknown_key", f"ramsch.{key}")
+        return Ramsch(_ints(ramsch, "card_points"), _ints(ramsch, "tricks"))
     game_name = data.get("game")
     if game_name is None:
         raise ShapeError("required", "game")
@@ -99,7 +126,9 @@ def parse_game(
     return declaration, outcome
 
 
-def game_to_json(declaration: Declaration | None, outcome: Outcome | None) -> dict[str, Any]:
+def game_to_json(
+    declaration: Declaration | Ramsch | None, outcome: Outcome | None = None
+) -> dict[str, Any]:
     """The archive's object for a game: defaults left out; None is a passed-in game.
 
     >>> game_to_json(Declaration(GameType.GRAND, bid=20, matadors=2), Outcome(won=True))
@@ -109,6 +138,9 @@ def game_to_json(declaration: Declaration | None, outcome: Outcome | None) -> di
     """
     if declaration is None:
         return {"passed": True}
+    if isinstance(declaration, Ramsch):
+        points, tricks = declaration.card_points, declaration.tricks
+        return {"ramsch": {"card_points": list(points), "tricks": list(tricks)}}
     data: dict[str, Any] = {"game": str(declaration.game), "bid": declaration.bid}
     if declaration.matadors is not None:
         data["matadors"] = declaration.matadors

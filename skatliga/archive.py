@@ -108,7 +108,7 @@ class _Player:
 class _Table:
     number: int
     seats: list[str]
-    games: list[tuple[GameEntry, scoring.ScoredGame | None]]
+    games: list[tuple[GameEntry, scoring.Entry]]
 
 
 @dataclass
@@ -122,7 +122,7 @@ class _Document:
     name: str
     date: datetime.date
     venue: str
-    rules: str
+    rules: scoring.RuleSet
     scoring: str
     rounds: int
     players: list[_Player]
@@ -144,6 +144,7 @@ class _Reader:
     def __init__(self) -> None:
         self.problems: list[ArchiveProblem] = []
         self.player_ids: set[str] = set()
+        self.system: scoring.ListSystem | None = None
 
     def add(self, path: str, code: str, **params: Any) -> None:
         self.problems.append(ArchiveProblem(path, code, params))
@@ -249,9 +250,7 @@ class _Reader:
         assert root is not None
         tournament = self.tournament(root.get("tournament"))
         players = self.players(root.get("players"))
-        rules = None
-        if tournament["rules"] is not None:
-            rules = scoring.get_rules(tournament["rules"])
+        rules = tournament["rules"]
         series = self.series(root.get("series"), rules, tournament["rounds"])
         if self.problems:
             return None
@@ -269,11 +268,21 @@ class _Reader:
                 date = datetime.date.fromisoformat(raw_date)
         if date is None and raw_date is not None:
             self.add(_key(path, "date"), "invalid_date", value=raw_date)
-        rules, system, rounds = DEFAULT_RULES, DEFAULT_SCORING, DEFAULT_ROUNDS
+        rules: scoring.RuleSet | None = scoring.get_rules(DEFAULT_RULES)
+        system, rounds = DEFAULT_SCORING, DEFAULT_ROUNDS
         if data.get("rules") is not None:
-            rules = self.choice(data, "rules", path, list(scoring.RULE_SETS), "unknown_rules")
+            try:
+                rules = scoring.rules_from_json(data["rules"])
+            except scoring.RulesError as error:
+                field = "rules" if error.field is None else f"rules.{error.field}"
+                self.add(_key(path, field), error.code)
+                rules = None
         if data.get("scoring") is not None:
             system = self.choice(data, "scoring", path, ListSystem.values, "unknown_scoring")
+        self.system = scoring.ListSystem(system) if system in ListSystem.values else None
+        if rules is not None and self.system is not None:
+            for problem in scoring.check_table(3, self.system, rules):
+                self.add(_key(path, "rules"), problem.code)
         if data.get("rounds_per_series") is not None:
             rounds = self.integer(
                 data, "rounds_per_series", path, 1, MOST_ROUNDS, "rounds_out_of_range"
@@ -401,9 +410,13 @@ class _Reader:
         raw = self.list(table, "seats", path)
         if raw is None:
             return None
-        valid = len(raw) in (3, 4)
+        valid = len(raw) in scoring.TABLE_SIZES
         if not valid:
             self.add(_key(path, "seats"), "table_size_invalid", count=len(raw))
+        elif self.system is not None:
+            for problem in scoring.check_table(len(raw), self.system):
+                self.add(_key(path, "seats"), problem.code)
+                valid = False
         seats = []
         for index, player_id in enumerate(raw):
             seat_path = f"{path}.seats[{index}]"
@@ -451,7 +464,7 @@ class _Reader:
         number: int,
         seats: list[str] | None,
         rules: scoring.RuleSet | None,
-    ) -> tuple[GameEntry, scoring.ScoredGame | None] | None:
+    ) -> tuple[GameEntry, scoring.Entry] | None:
         try:
             parsed = scoring.parse_game(data, _GAME_EXTRA_KEYS)
         except scoring.ShapeError as error:
@@ -461,6 +474,17 @@ class _Reader:
         if parsed is None:
             return GameEntry(), None
         assert isinstance(data, dict)
+        if isinstance(parsed, scoring.Ramsch):
+            if rules is None or seats is None:
+                return None
+            ramsch = GameEntry(ramsch=parsed)
+            try:
+                return ramsch, services.score_entry(ramsch, number, len(seats), rules)
+            except ServiceError as error:
+                for problem in error.problems:
+                    field = (problem.field or "ramsch").replace("ramsch_", "ramsch.")
+                    self.add(_key(path, field), problem.code)
+                return None
         declaration, outcome = parsed
         declarer = data.get("declarer")
         position = None
@@ -571,7 +595,8 @@ def _write(
         venue=document.venue,
         season=season,
         match_day=match_day,
-        rules=document.rules,
+        rules=document.rules.preset,
+        rule_options=document.rules.changes(),
         scoring=document.scoring,
         rounds_per_series=document.rounds,
         status=status,
@@ -626,6 +651,7 @@ def _write(
             ],
             size,
             system,
+            document.rules,
         )
         results += services.list_results(
             row, [players[p] for p in table.seats], team_ids, summaries
@@ -735,7 +761,7 @@ def dump_archive(tournament: Tournament) -> dict[str, Any]:
     if tournament.venue:
         head["venue"] = tournament.venue
     head |= {
-        "rules": tournament.rules,
+        "rules": scoring.rules_to_json(tournament.rule_set),
         "scoring": tournament.scoring,
         "rounds_per_series": tournament.rounds_per_series,
     }
@@ -761,8 +787,8 @@ def _player_json(player_id: str, player: Player) -> dict[str, Any]:
 
 def _game_json(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     entry = GameEntry.from_game(game)
-    data = scoring.game_to_json(entry.declaration, entry.outcome)
-    if game.passed:
+    data = scoring.game_to_json(entry.ramsch or entry.declaration, entry.outcome)
+    if game.passed or entry.ramsch is not None:
         return data
     return {
         "declarer": seats[game.declarer - 1],

@@ -6,6 +6,7 @@ words come from :mod:`skatliga.messages`.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -16,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from skatliga import services
-from skatliga.messages import message
+from skatliga.messages import OPTION_NAMES, message, option_value_text
 from skatliga.models import Game, GameType, Registration, Season, Seat, Team, Tournament
 
 PASSED = "0"
@@ -25,7 +26,14 @@ PASSED = "0"
 ANNOUNCED = (("", "—"), ("schneider", _("Schneider")), ("schwarz", _("Schwarz")))
 LEVELS = (("", "—"), ("schneider", _("Schneider")), ("schwarz", _("Schwarz")))
 RESULTS = (("", "—"), ("won", _("gewonnen")), ("lost", _("verloren")))
-DOUBLING = (("", "—"), ("kontra", _("Kontra")), ("re", _("Re")))
+DOUBLING_LABELS = {
+    "kontra": _("Kontra"),
+    "re": _("Re"),
+    "supra": _("Supra"),
+    "resupra": _("Resupra"),
+}
+RAMSCH = "R"
+"""The declarer choice that records a Ramsch (where the rule set plays it)."""
 
 # Keys that pick an option, as typed in the select (entry.js); digits are the base values.
 GAME_KEYS = {
@@ -41,7 +49,7 @@ CHOICE_KEYS = {
     "announced": {"": "0 -", "schneider": "s 1", "schwarz": "w 2"},
     "level": {"": "0 -", "schneider": "s 1", "schwarz": "w 2"},
     "won": {"": "0", "won": "+ g w", "lost": "- v l"},
-    "doubling": {"": "0 -", "kontra": "k 1", "re": "r 2"},
+    "doubling": {"": "0 -", "kontra": "k 1", "re": "r 2", "supra": "s 3", "resupra": "u 4"},
 }
 
 # The engine's and services' field names, and the form field that shows their problems.
@@ -55,6 +63,11 @@ FIELD_OF_PROBLEM = {
     "ouvert": "ouvert",
     "kontra": "doubling",
     "re": "doubling",
+    "supra": "doubling",
+    "resupra": "doubling",
+    "ramsch": "declarer",
+    "ramsch_card_points": "ramsch_card_points",
+    "ramsch_tricks": "ramsch_tricks",
     "bid": "bid",
     "card_points": "card_points",
     "tricks": "tricks",
@@ -172,7 +185,6 @@ class GameRowForm(forms.Form):
     ouvert = forms.BooleanField(label=_("Ouvert"), required=False)
     doubling = forms.ChoiceField(
         label=_("Kontra/Re"),
-        choices=DOUBLING,
         required=False,
         widget=KeyedSelect(CHOICE_KEYS["doubling"]),
     )
@@ -194,6 +206,20 @@ class GameRowForm(forms.Form):
         placeholder="CJ SJ HA H10 … | C7 D8",
         title=_("10 Karten der Hand, dann 2 im Skat"),
     )
+    ramsch_card_points = short_text(
+        _("Ramsch: Augen"),
+        20,
+        size=9,
+        placeholder="30 60 30",
+        title=_("Augen von Vorhand, Mittelhand, Hinterhand"),
+    )
+    ramsch_tricks = short_text(
+        _("Ramsch: Stiche"),
+        20,
+        size=7,
+        placeholder="3 5 2",
+        title=_("Stiche von Vorhand, Mittelhand, Hinterhand"),
+    )
     reason = forms.CharField(label=_("Grund der Korrektur"), required=False, max_length=500)
 
     def __init__(
@@ -206,16 +232,24 @@ class GameRowForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         size = len(seats)
-        dealer = scoring.dealer_seat(number, size) + 1
-        sitting_out = {str(dealer)} if size == 4 else set()
+        dealer = scoring.dealer_seat(number, size)
+        sitting_out = {str(seat + 1) for seat in scoring.sitting_out(dealer, size, rules)}
         choices = [("", "—"), (PASSED, _("0 · eingepasst"))]
+        if rules.ramsch:
+            choices.append((RAMSCH, _("R · Ramsch")))
         for seat in seats:
             label = f"{seat.position} · {seat.player}"
-            if str(seat.position) in sitting_out:
+            if seat.position == dealer + 1 and str(seat.position) in sitting_out:
                 label = _("%(seat)s (gibt, sitzt aus)") % {"seat": label}
+            elif str(seat.position) in sitting_out:
+                label = _("%(seat)s (sitzt aus)") % {"seat": label}
+            elif seat.position == dealer + 1:
+                label = _("%(seat)s (gibt)") % {"seat": label}
             choices.append((str(seat.position), label))
         declarer = self.fields["declarer"]
-        declarer.widget.keys = {PASSED: "0 p e"} | {str(s.position): str(s.position) for s in seats}
+        declarer.widget.keys = {PASSED: "0 p e", RAMSCH: "r"} | {
+            str(s.position): str(s.position) for s in seats
+        }
         declarer.widget.disabled = sitting_out
         declarer.choices = choices
         games = [
@@ -224,8 +258,17 @@ class GameRowForm(forms.Form):
             if value != GameType.REVOLUTION or rules.revolution is not None
         ]
         self.fields["game"].choices = [("", "—"), *games]
-        if not rules.kontra:
+        if rules.kontra:
+            self.fields["doubling"].choices = [
+                ("", "—"),
+                *((name, DOUBLING_LABELS[name]) for name in rules.doubling_names),
+            ]
+        else:
             del self.fields["doubling"]
+        if not rules.ramsch:
+            del self.fields["ramsch_card_points"]
+            del self.fields["ramsch_tricks"]
+        self.rules = rules
         self.entry: services.GameEntry | None = None
         self.warnings: list[scoring.Problem] = []
         self.matadors_from_cards: int | None = None
@@ -235,6 +278,14 @@ class GameRowForm(forms.Form):
         """The form's initial values for a stored row."""
         if game.passed:
             return {"number": game.number, "version": game.version, "declarer": PASSED}
+        if game.ramsch is not None:
+            return {
+                "number": game.number,
+                "version": game.version,
+                "declarer": RAMSCH,
+                "ramsch_card_points": " ".join(map(str, game.ramsch["card_points"])),
+                "ramsch_tricks": " ".join(map(str, game.ramsch["tricks"])),
+            }
 
         def text(value: int | None) -> str:
             return "" if value is None else str(value)
@@ -252,7 +303,9 @@ class GameRowForm(forms.Form):
             "hand": game.hand,
             "announced": announced,
             "ouvert": game.ouvert,
-            "doubling": "re" if game.re else "kontra" if game.kontra else "",
+            "doubling": next(
+                (name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), ""
+            ),
             "bid": text(game.bid),
             "card_points": text(game.card_points),
             "tricks": text(game.tricks),
@@ -272,6 +325,12 @@ class GameRowForm(forms.Form):
         if data.get("passed") or data.get("declarer") == PASSED:
             data["passed"] = True
             self.entry = services.GameEntry()
+            return data
+        if data.get("declarer") == RAMSCH:
+            points = self._numbers("ramsch_card_points")
+            tricks = self._numbers("ramsch_tricks")
+            if points is not None and tricks is not None:
+                self.entry = services.GameEntry(ramsch=scoring.Ramsch(points, tricks))
             return data
         bid = self._number("bid")
         card_points = self._number("card_points")
@@ -308,8 +367,11 @@ class GameRowForm(forms.Form):
                 schneider_announced=announced in ("schneider", "schwarz"),
                 schwarz_announced=announced == "schwarz",
                 ouvert=bool(data.get("ouvert")),
-                kontra=doubling in ("kontra", "re"),
-                re=doubling == "re",
+                **{
+                    name: name in scoring.DOUBLINGS[: scoring.DOUBLINGS.index(doubling) + 1]
+                    for name in scoring.DOUBLINGS
+                    if doubling
+                },
             ),
             outcome=scoring.Outcome(
                 card_points=card_points,
@@ -321,12 +383,20 @@ class GameRowForm(forms.Form):
         )
         return data
 
+    def _numbers(self, name: str) -> tuple[int, ...] | None:
+        """Three whole numbers typed with spaces (a Ramsch's points or tricks)."""
+        parts = (self.cleaned_data.get(name) or "").replace(",", " ").split()
+        if len(parts) != 3 or not all(part.isdigit() for part in parts):
+            self.add_error(name, coded_error("ramsch_players"))
+            return None
+        return tuple(int(part) for part in parts)
+
     def _matadors_from_cards(
         self, text: str, game: scoring.GameType, typed: int | None
     ) -> int | None:
         cards = split_cards(text)
         try:
-            counted = scoring.matadors_from_cards(cards[:-2], cards[-2:], game)
+            counted = scoring.matadors_from_cards(cards[:-2], cards[-2:], game, self.rules)
         except scoring.CardError as error:
             self.add_error("cards", coded_error(error.code))
             return typed
@@ -371,10 +441,18 @@ class GameRowForm(forms.Form):
         return found
 
 
+OPTION_FIELD = "option_%s"
+"""The settings form's field for one rule option (its house rule)."""
+
+
 class TournamentForm(forms.ModelForm):
+    """A tournament's settings: the preset and, per rule option, the preset's value or a
+    house rule (rules.md section 8). ``cleaned_data["rule_options"]`` holds the options
+    that differ from the preset, as the archive writes them."""
+
     class Meta:
         model = Tournament
-        fields = list(services.SETTINGS)
+        fields = [name for name in services.SETTINGS if name != "rule_options"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -386,12 +464,69 @@ class TournamentForm(forms.ModelForm):
         self.fields["rounds_per_series"].help_text = _(
             "12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch."
         )
+        house = self.instance.rule_options if self.instance.pk else {}
+        for name in scoring.OPTIONS:
+            field_name = OPTION_FIELD % name
+            if name == "null_values":
+                field: forms.Field = forms.CharField(
+                    max_length=20,
+                    required=False,
+                    help_text=_("Null, Hand, Ouvert, Ouvert Hand; „-“ wo es das Spiel nicht gibt"),
+                    widget=forms.TextInput(attrs={"placeholder": "23/35/46/59", "size": 12}),
+                )
+            else:
+                values = [
+                    (
+                        json.dumps(scoring.option_to_json(name, value)),
+                        option_value_text(name, value),
+                    )
+                    for value in scoring.OPTION_CHOICES[name]
+                ]
+                field = forms.ChoiceField(
+                    choices=[("", _("wie Regelwerk")), *values], required=False
+                )
+            field.label = OPTION_NAMES[name]
+            self.fields[field_name] = field
+            if name in house:
+                value = house[name]
+                self.initial[field_name] = value if name == "null_values" else json.dumps(value)
+
+    def option_fields(self) -> list[forms.BoundField]:
+        """The house-rule fields, for the settings page's own fieldset."""
+        return [self[OPTION_FIELD % name] for name in scoring.OPTIONS]
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.Meta.fields]
 
     def clean_rounds_per_series(self) -> int:
         rounds = self.cleaned_data["rounds_per_series"]
         if not 1 <= rounds <= 30:
             raise coded_error("rounds_out_of_range")
         return rounds
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        options: dict[str, Any] = {}
+        for name in scoring.OPTIONS:
+            chosen = data.pop(OPTION_FIELD % name, "")
+            if not chosen:
+                continue
+            value = chosen.strip() if name == "null_values" else json.loads(chosen)
+            try:
+                scoring.option_from_json(name, value)
+            except scoring.RulesError as error:
+                self.add_error(OPTION_FIELD % name, coded_error(error.code))
+                continue
+            options[name] = value
+        preset = data.get("rules") or scoring.ISKO.preset
+        if preset in scoring.RULE_SETS:
+            rules = scoring.rules_from_json({"preset": preset, **options})
+            data["rule_options"] = rules.changes()
+            system = data.get("scoring")
+            if system:
+                for problem in scoring.check_table(3, scoring.ListSystem(system), rules):
+                    self.add_error("scoring", coded_error(problem.code))
+        return data
 
 
 class PlayersForm(forms.Form):

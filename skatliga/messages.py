@@ -17,14 +17,16 @@ MESSAGES: dict[str, Promise] = {
     # The engine: one game.
     "game_not_in_rules": _("Dieses Spiel gibt es im Regelwerk des Turniers nicht."),
     "matadors_missing": _("Spitzen fehlen (mit 2: 2, ohne 3: -3)."),
-    "matadors_out_of_range": _("Spitzen: Farbspiel 1–11, Grand 1–4; 0 gibt es nicht."),
+    "matadors_out_of_range": _(
+        "Spitzen: Farbspiel 1–11, Grand 1–4 (nur Buben gezählt: 1–4); 0 gibt es nicht."
+    ),
     "matadors_not_allowed": _("Null-Spiele haben keine Spitzen."),
     "announcement_requires_hand": _("Schneider oder Schwarz ansagen geht nur bei Handspielen."),
     "ouvert_requires_hand": _("Ouvert geht nur als Handspiel."),
     "announcement_not_for_null": _("Bei Null-Spielen wird nichts angesagt."),
-    "null_hand_not_in_rules": _("Null Hand gibt es in diesem Regelwerk nicht."),
-    "kontra_not_allowed": _("Kontra und Re sind in diesem Regelwerk nicht erlaubt."),
-    "re_without_kontra": _("Re gibt es nur nach Kontra."),
+    "null_game_not_in_rules": _("Dieses Null-Spiel gibt es in diesem Regelwerk nicht."),
+    "doubling_not_allowed": _("Diese Verdopplung erlaubt das Regelwerk nicht."),
+    "doubling_out_of_order": _("Re nur nach Kontra, Supra nur nach Re, Resupra nur nach Supra."),
     "bid_not_legal": _("Kein gültiger Reizwert (18, 20, 22, 23, 24, 27, 30, …)."),
     "card_points_out_of_range": _("Augen: 0 bis 120."),
     "tricks_out_of_range": _("Stiche: 0 bis 10."),
@@ -32,10 +34,11 @@ MESSAGES: dict[str, Promise] = {
     "outcome_missing": _(
         "Ergebnis fehlt: Augen und Stiche eintragen oder gewonnen/verloren wählen."
     ),
-    "tricks_missing": _("Stiche fehlen (oder gewonnen/verloren wählen)."),
+    "tricks_missing": _("Stiche fehlen: bei 0–22 oder 120 Augen entscheiden sie über Schwarz."),
+    "card_points_not_for_null": _("Null-Spiele werden nach Stichen gewertet, nicht nach Augen."),
     "card_points_missing": _("Augen fehlen (oder gewonnen/verloren wählen)."),
     "schwarz_without_schneider": _("Schwarz ist immer auch Schneider."),
-    "outcome_contradicts": _("Passt nicht zu Augen und Stichen."),
+    "outcome_contradiction": _("Widerspricht den Augen oder Stichen."),
     "won_contradicts_announcement": _(
         "Gewonnen, aber die Ansage (Schneider, Schwarz, Ouvert) wurde nicht erreicht."
     ),
@@ -45,7 +48,21 @@ MESSAGES: dict[str, Promise] = {
         "(die Gegenspieler hätten es zurückweisen sollen)."
     ),
     "declarer_not_at_table": _("Diesen Platz gibt es an diesem Tisch nicht."),
-    "declarer_is_dealer": _("Am Vierertisch sitzt der Geber aus und kann nicht spielen."),
+    "declarer_is_dealer": _("Der Geber sitzt in diesem Spiel aus und kann nicht spielen."),
+    "declarer_sits_out": _("Dieser Spieler sitzt in diesem Spiel aus und kann nicht spielen."),
+    # The engine: tables, list systems and Ramsch.
+    "five_table_not_with_seeger_fabian": _(
+        "Fünfertische gibt es nur mit klassischer oder Nullsummen-Liste, nicht mit Seeger-Fabian."
+    ),
+    "ramsch_not_with_seeger_fabian": _("Ramsch wird nicht mit Seeger-Fabian gespielt."),
+    "ramsch_not_in_rules": _("Ramsch gibt es in diesem Regelwerk nicht."),
+    "ramsch_players": _("Ramsch: Augen und Stiche der drei Spieler ab Vorhand angeben."),
+    "ramsch_card_points_sum": _("Ramsch: die Augen der drei Spieler ergeben zusammen 120."),
+    "ramsch_tricks_sum": _("Ramsch: die Stiche der drei Spieler ergeben zusammen 10."),
+    "unknown_option": _("unbekannte Regeloption"),
+    "unknown_list_system": _("unbekannte Listenwertung"),
+    "duplicate_key": _("ein Schlüssel kommt doppelt vor"),
+    "option_value_invalid": _("diesen Wert kann die Regeloption nicht haben"),
     # The engine: the declarer's cards.
     "card_unknown": _("Unbekannte Karte; Beispiele: CJ, SA, H10, D7 (oder ♣J, ♠A, ♥10, ♦7)."),
     "card_duplicate": _("Eine Karte kommt doppelt vor."),
@@ -72,7 +89,8 @@ MESSAGES: dict[str, Promise] = {
     ),
     "reason_required": _("Bitte einen Grund angeben."),
     "players_cannot_be_seated": _(
-        "%(players)s Spieler lassen sich nicht an Dreier- und Vierertische setzen."
+        "%(players)s Spieler lassen sich nicht an Dreier- und Vierertische setzen "
+        "(einen Fünfertisch gibt es nur mit klassischer oder Nullsummen-Liste)."
     ),
     "teammates_cannot_be_separated": _(
         "Mannschaftskameraden lassen sich nicht auf verschiedene Tische verteilen."
@@ -124,7 +142,7 @@ MESSAGES: dict[str, Promise] = {
     "series_number_taken": _("diese Seriennummer kommt schon vor"),
     "table_number_invalid": _("Tischnummer: eine ganze Zahl ab 1"),
     "table_number_taken": _("diese Tischnummer kommt in der Serie schon vor"),
-    "table_size_invalid": _("ein Tisch hat 3 oder 4 Plätze"),
+    "table_size_invalid": _("ein Tisch hat 3, 4 oder 5 Plätze"),
     "player_already_seated": _("sitzt in dieser Serie schon an Tisch %(table)s"),
     "too_many_games": _("%(count)s Spiele, eine Liste dieses Tisches hat höchstens %(most)s"),
     "unknown_game": _("unbekanntes Spiel"),
@@ -158,3 +176,67 @@ def message(code: str, **params: Any) -> str:
 def problem_message(problem: scoring.Problem) -> str:
     """The message for one problem the engine or a service found."""
     return message(problem.code)
+
+
+# --- rule options in words (rules.md section 8) ----------------------------------------------
+
+OPTION_NAMES: dict[str, Promise] = {
+    "grand_base": _("Grundwert Grand"),
+    "matadors": _("Spitzen"),
+    "null_values": _("Null-Spiele"),
+    "doublings": _("Verdopplungen"),
+    "ouvert": _("Offen spielen"),
+    "schneider_at": _("Schneider ab"),
+    "lost_game": _("Verlorenes Spiel"),
+    "overbid": _("Überreizt"),
+    "revolution": _("Revolution"),
+    "fourth_player": _("Vierter Spieler"),
+    "ramsch": _("Ramsch"),
+}
+
+OPTION_VALUES: dict[tuple[str, Any], Promise] = {
+    ("matadors", "trumps"): _("Trumpffolge (ISkO)"),
+    ("matadors", "jacks"): _("nur Buben (1–4)"),
+    ("doublings", "none"): _("keine"),
+    ("doublings", "kontra-re"): _("Kontra, Re"),
+    ("doublings", "kontra-re-supra-resupra"): _("Kontra, Re, Supra, Resupra"),
+    ("ouvert", "isko"): _("nur Hand, mit Schneider und Schwarz angesagt (ISkO)"),
+    ("ouvert", "open-plus-one"): _("eine Stufe mehr, auch ohne Hand"),
+    ("lost_game", "double"): _("doppelt (ISkO)"),
+    ("lost_game", "single-hand"): _("Handspiele einfach (vor 1999)"),
+    ("lost_game", "add-level"): _("eine Stufe mehr, einfach"),
+    ("lost_game", "opponents-credited"): _("den Gegenspielern gutgeschrieben"),
+    ("overbid", "next-multiple"): _("nächstes Vielfaches des Grundwerts (ISkO)"),
+    ("overbid", "bid"): _("der Reizwert"),
+    ("revolution", None): _("nein"),
+    ("revolution", 92): _("92"),
+    ("fourth_player", "dealer-sits-out"): _("der Geber setzt aus"),
+    ("fourth_player", "shares-dealer"): _("der Vorgeber setzt aus und teilt mit dem Geber"),
+    ("ramsch", False): _("nein"),
+    ("ramsch", True): _("ja, statt eingepasst"),
+}
+
+
+def option_value_text(name: str, value: Any) -> str:
+    """One option's value in words; numbers and the null values as they are written."""
+    words = OPTION_VALUES.get((name, value))
+    if words is not None:
+        return str(words)
+    if name == "schneider_at":
+        return str(_("%(points)s Augen")) % {"points": value}
+    return str(value)
+
+
+def describe_rules(rules: scoring.RuleSet) -> str:
+    """The rule set as a sheet or a result list prints it: the preset, then the house
+    options that differ from it, in words."""
+    from skatliga.models import RuleSetName
+
+    text = str(RuleSetName(rules.preset).label)
+    changes = rules.changes()
+    if not changes:
+        return text
+    options = "; ".join(
+        f"{OPTION_NAMES[name]}: {option_value_text(name, value)}" for name, value in changes.items()
+    )
+    return str(_("%(preset)s mit Hausregeln: %(options)s")) % {"preset": text, "options": options}

@@ -34,13 +34,14 @@ class GameType(models.TextChoices):
 
 
 class RuleSetName(models.TextChoices):
-    """Mirrors ``scoring.RULE_SETS``."""
+    """Mirrors ``scoring.PRESETS``: the named presets of rule options."""
 
     ISKO = "isko", _("ISkO (Internationale Skatordnung)")
     ISKO_KONTRA = "isko-kontra", _("ISkO mit Kontra und Re")
     PRE1999 = "pre1999", _("vor 1999 (verlorene Handspiele einfach)")
     GRAND20 = "grand20", _("Grand 20")
     DSU = "dsu", _("Dansk Skat Union")
+    SE = "se", _("Schwedisch")
     NL = "nl", _("Niederländisch")
 
 
@@ -162,6 +163,12 @@ class Tournament(models.Model):
     rules = models.CharField(
         _("Regelwerk"), max_length=20, choices=RuleSetName.choices, default=RuleSetName.ISKO
     )
+    rule_options = models.JSONField(
+        _("Hausregeln"),
+        default=dict,
+        blank=True,
+        help_text=_("Optionen, die vom Regelwerk abweichen, wie im Archiv geschrieben."),
+    )
     scoring = models.CharField(
         _("Listenwertung"),
         max_length=20,
@@ -202,7 +209,17 @@ class Tournament(models.Model):
 
     @property
     def rule_set(self) -> scoring.RuleSet:
-        return scoring.get_rules(self.rules)
+        """The preset with the tournament's house options (rules.md section 8)."""
+        if not self.rule_options:
+            return scoring.get_rules(self.rules)
+        return scoring.rules_from_json({"preset": self.rules, **self.rule_options})
+
+    @property
+    def rules_text(self) -> str:
+        """The preset and the house options in words, as pages and printouts show them."""
+        from skatliga.messages import describe_rules
+
+        return describe_rules(self.rule_set)
 
     @property
     def list_system(self) -> scoring.ListSystem:
@@ -251,9 +268,22 @@ class Registration(models.Model):
         return f"{self.player} @ {self.tournament}"
 
 
+class SeriesQuerySet(models.QuerySet["Series"]):
+    def published(self) -> SeriesQuerySet:
+        """The series whose results the referee has published (final, not provisional)."""
+        return self.filter(published_at__isnull=False)
+
+
 class Series(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="series")
     number = models.PositiveSmallIntegerField(_("Serie"))
+    published_at = models.DateTimeField(_("veröffentlicht"), null=True, blank=True)
+    """When the referee published the results; None while they are provisional."""
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    objects = SeriesQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -274,6 +304,10 @@ class Series(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – {_('Serie')} {self.number}"
+
+    @property
+    def is_published(self) -> bool:
+        return self.published_at is not None
 
 
 class Table(models.Model):
@@ -298,8 +332,8 @@ class Table(models.Model):
                 violation_error_code="table_number_taken",
             ),
             models.CheckConstraint(
-                condition=Q(size__in=[3, 4]),
-                name="table_size_3_or_4",
+                condition=Q(size__in=scoring.TABLE_SIZES),
+                name="table_size_3_to_5",
                 violation_error_code="table_size_invalid",
             ),
         ]
@@ -332,8 +366,8 @@ class Seat(models.Model):
                 violation_error_code="player_already_seated",
             ),
             models.CheckConstraint(
-                condition=Q(position__gte=1) & Q(position__lte=4),
-                name="seat_position_1_to_4",
+                condition=Q(position__gte=1) & Q(position__lte=5),
+                name="seat_position_1_to_5",
                 violation_error_code="seat_position_invalid",
             ),
         ]
@@ -359,6 +393,14 @@ class Game(models.Model):
     ouvert = models.BooleanField(_("offen"), default=False)
     kontra = models.BooleanField(_("Kontra"), default=False)
     re = models.BooleanField(_("Re"), default=False)
+    supra = models.BooleanField(_("Supra"), default=False)
+    resupra = models.BooleanField(_("Resupra"), default=False)
+    ramsch = models.JSONField(
+        _("Ramsch"),
+        null=True,
+        blank=True,
+        help_text=_('{"card_points": [...], "tricks": [...]} der drei Spieler ab Vorhand'),
+    )
     card_points = models.PositiveSmallIntegerField(_("Augen"), null=True, blank=True)
     tricks = models.PositiveSmallIntegerField(_("Stiche"), null=True, blank=True)
     won_flag = models.BooleanField(_("gewonnen (Liste)"), null=True, blank=True)
@@ -392,9 +434,18 @@ class Game(models.Model):
                 violation_error_code="game_number_invalid",
             ),
             models.CheckConstraint(
-                condition=Q(passed=True, declarer__isnull=True, game="", bid__isnull=True)
-                | (Q(passed=False, declarer__isnull=False, bid__isnull=False) & ~Q(game="")),
-                name="game_passed_or_declared",
+                condition=Q(
+                    passed=True, declarer__isnull=True, game="", bid__isnull=True, ramsch=None
+                )
+                | (
+                    Q(passed=False, declarer__isnull=False, bid__isnull=False, ramsch=None)
+                    & ~Q(game="")
+                )
+                | (
+                    Q(passed=False, declarer__isnull=True, game="", bid__isnull=True)
+                    & ~Q(ramsch=None)
+                ),
+                name="game_passed_declared_or_ramsch",
                 violation_error_code="game_incomplete",
             ),
             models.CheckConstraint(
@@ -432,12 +483,15 @@ class Game(models.Model):
                 name="game_declarer_at_table",
                 violation_error_code="declarer_not_at_table",
             ),
+            # At a 4-table who sits out depends on the rule set (fourth_player); the
+            # services check it. At a 5-table the dealer and the seat before him sit out.
             models.CheckConstraint(
-                condition=Q(table_size=3)
+                condition=~Q(table_size=5)
                 | Q(declarer__isnull=True)
-                | ~Q(declarer=Mod(F("number") - 1, 4) + 1),
-                name="game_dealer_sits_out_at_4_table",
-                violation_error_code="declarer_is_dealer",
+                | ~Q(declarer=Mod(F("number") - 1, 5) + 1)
+                & ~Q(declarer=Mod(F("number") + 3, 5) + 1),
+                name="game_sitters_do_not_declare_at_5_table",
+                violation_error_code="declarer_sits_out",
             ),
         ]
 

@@ -13,12 +13,13 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import pdf, services
+from skatliga.forms import DOUBLING_LABELS
+from skatliga.messages import describe_rules
 from skatliga.models import (
     Game,
     GameType,
     ListResult,
     ListSystem,
-    RuleSetName,
     Season,
     Seat,
     Series,
@@ -27,6 +28,7 @@ from skatliga.models import (
 )
 from skatliga.pdf.base import date_text
 from skatliga.standings import team_standings
+from skatliga.views.sheet import breakdown_language
 
 
 def matadors_text(matadors: int | None) -> str:
@@ -46,10 +48,9 @@ def game_label(game: Game, scored: scoring.ScoredGame) -> str:
             words.append(_("ouvert"))
         if game.hand:
             words.append(_("Hand"))
-    if game.re:
-        words.append(_("Re"))
-    elif game.kontra:
-        words.append(_("Kontra"))
+    doubling = next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
+    if doubling is not None:
+        words.append(str(DOUBLING_LABELS[doubling]))
     if scored.overbid:
         words.append(_("überreizt"))
     return " ".join(words)
@@ -60,29 +61,46 @@ def _rows(
 ) -> tuple[list[pdf.SheetRow], tuple[scoring.ListSummary, ...]]:
     size = table.size
     system = tournament.list_system
-    scored = services.list_rows(table.games.all(), size, tournament.rule_set)
-    summaries = services.summarize(scored, size, system)
+    rules = tournament.rule_set
+    scored = services.list_rows(table.games.all(), size, rules)
+    summaries = services.summarize(scored, size, system, rules)
     played = {game.number: (game, verdict) for game, verdict in scored}
     count = max(tournament.games_per_list(size), max(played, default=0))
     running = (0,) * size
     rows = []
     for number in range(1, count + 1):
         dealer = scoring.dealer_seat(number, size)
-        sitting_out = dealer + 1 if size == 4 else None
+        sitting_out = tuple(seat + 1 for seat in scoring.sitting_out(dealer, size, rules))
         game, verdict = played.get(number, (None, None))
         if game is None:
             rows.append(pdf.SheetRow(number, dealer + 1, sitting_out))
-        elif verdict is None or game.declarer is None:
+        elif verdict is None:
             rows.append(
                 pdf.SheetRow(number, dealer + 1, sitting_out, game=_("eingepasst"), totals=running)
             )
+        elif isinstance(verdict, scoring.RamschScore):
+            entries = scoring.row_scores(
+                verdict, declarer=None, dealer=dealer, table_size=size, system=system, rules=rules
+            )
+            running = tuple(a + b for a, b in zip(running, entries, strict=True))
+            rows.append(
+                pdf.SheetRow(
+                    number,
+                    dealer + 1,
+                    sitting_out,
+                    game=scoring.format_ramsch(verdict, breakdown_language()),
+                    totals=running,
+                )
+            )
         else:
+            assert game.declarer is not None
             entries = scoring.row_scores(
                 verdict,
                 declarer=game.declarer - 1,
                 dealer=dealer,
                 table_size=size,
                 system=system,
+                rules=rules,
             )
             running = tuple(a + b for a, b in zip(running, entries, strict=True))
             rows.append(
@@ -117,7 +135,7 @@ def sheet_data(table: Table) -> pdf.SheetData:
         venue=tournament.venue,
         series=series.number,
         table=table.number,
-        rules=str(RuleSetName(tournament.rules).label),
+        rules=describe_rules(tournament.rule_set),
         system=str(ListSystem(tournament.scoring).label),
         players=tuple(
             pdf.SheetPlayer(seat.player.name, seat.player.club.name if seat.player.club else "")

@@ -27,7 +27,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
-from skatliga.models import Club, Player, Season, Team, Tournament
+from skatliga.models import Club, Player, Season, Series, Team, Tournament
 
 
 def touch(tournament: Tournament) -> None:
@@ -74,6 +74,12 @@ def _tournament_changed(sender: Any, instance: Tournament, **kwargs: Any) -> Non
     # Its own row is raised by the services that save it; its season lists it by name.
     if instance.season_id is not None:
         touch_seasons([instance.season_id])
+
+
+@receiver(post_save, sender=Series)
+def _series_changed(sender: Any, instance: Series, **kwargs: Any) -> None:
+    # Publishing a series (final, no longer provisional) changes how its pages show it.
+    touch_tournaments(Tournament.objects.filter(pk=instance.tournament_id))
 
 
 @receiver(post_save, sender=Season)

@@ -33,7 +33,7 @@ class SheetRow:
 
     number: int
     dealer: int
-    sitting_out: int | None = None
+    sitting_out: tuple[int, ...] = ()
     declarer: int | None = None
     game: str = ""
     matadors: str = ""

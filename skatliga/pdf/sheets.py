@@ -155,7 +155,14 @@ class SheetHeader(Flowable):
             _("Listenwertung: %(system)s") % {"system": sheet.system},
             _("%(size)der-Tisch") % {"size": len(sheet.players)},
         ]
-        canvas.drawString(0, 4, " · ".join(rules))
+        line, size = " · ".join(rules), 7.5
+        # House rules can make the line long: smaller type, then two lines, beside the boxes.
+        while size > 5.5 and width(line, size, FONT) > room:
+            size -= 0.5
+        lines = simpleSplit(line, FONT, size, room)
+        canvas.setFont(FONT, size)
+        for index, text in enumerate(lines[:2]):
+            canvas.drawString(0, 4 + (len(lines[:2]) - 1 - index) * (size + 1), text)
         canvas.setFillColor(colors.black)
         for index, (label, number) in enumerate(
             ((_("Serie"), sheet.series), (_("Tisch"), sheet.table))
@@ -382,8 +389,8 @@ def _sheet_table(sheet: SheetData, blank: bool) -> Table:
         data.append(cells)
         if totals is not None:
             previous = totals
-        if row.sitting_out is not None:
-            column = FIRST_PLAYER + 2 * (row.sitting_out - 1)
+        for seat in row.sitting_out:
+            column = FIRST_PLAYER + 2 * (seat - 1)
             commands.append(("BACKGROUND", (column, index), (column + 1, index), OUT_BG))
         if not played:
             continue
@@ -449,9 +456,9 @@ def _summary(sheet: SheetData, blank: bool) -> list[list[object]]:
 
 def _legend(sheet: SheetData) -> str:
     dealer = pgettext("dealer", "G")
-    sits_out = len(sheet.players) == 4
+    sits_out = any(row.sitting_out for row in sheet.rows)
     parts = [
-        (_("%(mark)s = Geber (sitzt aus)") if sits_out else _("%(mark)s = Geber"))
+        (_("%(mark)s = Geber; grau: sitzt aus") if sits_out else _("%(mark)s = Geber"))
         % {"mark": dealer},
         _("%(tick)s = Stufe zählt") % {"tick": TICK},
         _("fett = Alleinspieler (neuer Stand)"),

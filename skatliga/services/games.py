@@ -28,7 +28,8 @@ from skatliga.services.common import Conflict, ServiceError, User, acting_user
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One row as entered: passed in (no declaration), or a declaration, outcome and declarer.
+    """One row as entered: passed in (no declaration), a Ramsch, or a declaration, outcome
+    and declarer.
 
     ``declarer`` is the seat position, 1-based.
     """
@@ -36,15 +37,19 @@ class GameEntry:
     declarer: int | None = None
     declaration: scoring.Declaration | None = None
     outcome: scoring.Outcome | None = None
+    ramsch: scoring.Ramsch | None = None
 
     @property
     def passed(self) -> bool:
-        return self.declaration is None
+        return self.declaration is None and self.ramsch is None
 
     @classmethod
     def from_game(cls, game: Game) -> GameEntry:
         if game.passed:
             return cls()
+        if game.ramsch is not None:
+            data = game.ramsch
+            return cls(ramsch=scoring.Ramsch(tuple(data["card_points"]), tuple(data["tricks"])))
         return cls(
             declarer=game.declarer,
             declaration=scoring.Declaration(
@@ -57,6 +62,8 @@ class GameEntry:
                 ouvert=game.ouvert,
                 kontra=game.kontra,
                 re=game.re,
+                supra=game.supra,
+                resupra=game.resupra,
             ),
             outcome=scoring.Outcome(
                 card_points=game.card_points,
@@ -69,7 +76,7 @@ class GameEntry:
 
     def to_json(self) -> dict[str, Any]:
         """The archive's game object, with the declarer as a seat position."""
-        data = scoring.game_to_json(self.declaration, self.outcome)
+        data = scoring.game_to_json(self.ramsch or self.declaration, self.outcome)
         if self.declarer is not None:
             data = {"declarer_seat": self.declarer, **data}
         return data
@@ -77,16 +84,25 @@ class GameEntry:
 
 def score_entry(
     entry: GameEntry, number: int, table_size: int, rules: scoring.RuleSet
-) -> scoring.ScoredGame | None:
+) -> scoring.Entry:
     """The engine's verdict on one row; raises ServiceError with every problem found."""
+    if entry.ramsch is not None:
+        problems = [
+            scoring.Problem(p.code, f"ramsch_{p.field}") for p in scoring.check_ramsch(entry.ramsch)
+        ]
+        if not rules.ramsch:
+            problems.insert(0, scoring.Problem("ramsch_not_in_rules", "ramsch"))
+        if problems:
+            raise ServiceError(problems[0].code, problems[0].field, problems)
+        return scoring.score_ramsch(entry.ramsch)
     if entry.declaration is None:
         return None
-    problems: list[scoring.Problem] = []
+    problems = []
     if entry.declarer is None:
         problems.append(scoring.Problem("declarer_missing", "declarer"))
     else:
         problems += scoring.check_seat(
-            entry.declarer - 1, scoring.dealer_seat(number, table_size), table_size
+            entry.declarer - 1, scoring.dealer_seat(number, table_size), table_size, rules
         )
     try:
         scored = scoring.score_game(entry.declaration, entry.outcome or scoring.Outcome(), rules)
@@ -98,9 +114,13 @@ def score_entry(
     return scored
 
 
-def _apply(game: Game, entry: GameEntry, scored: scoring.ScoredGame | None) -> None:
+def _apply(game: Game, entry: GameEntry, scored: scoring.Entry) -> None:
     d, o = entry.declaration, entry.outcome or scoring.Outcome()
-    game.passed = d is None
+    r = entry.ramsch
+    game.ramsch = (
+        None if r is None else {"card_points": list(r.card_points), "tricks": list(r.tricks)}
+    )
+    game.passed = entry.passed
     game.declarer = entry.declarer if d is not None else None
     game.game = str(d.game) if d else ""
     game.bid = d.bid if d else None
@@ -119,8 +139,11 @@ DERIVED = ("won", "overbid", "value", "list_score", "opponents_list_score")
 """The fields of a game that the engine's verdict sets."""
 
 
-def derive(game: Game, scored: scoring.ScoredGame | None) -> None:
-    """Set the :data:`DERIVED` fields of ``game`` from the engine's verdict (None: passed in)."""
+def derive(game: Game, scored: scoring.Entry) -> None:
+    """Set the :data:`DERIVED` fields of ``game`` from the engine's verdict (None: passed in;
+    a Ramsch has no declarer and so none of these)."""
+    if isinstance(scored, scoring.RamschScore):
+        scored = None
     game.won = bool(scored and scored.won)
     game.overbid = bool(scored and scored.overbid)
     game.value = scored.value if scored else 0
@@ -128,9 +151,7 @@ def derive(game: Game, scored: scoring.ScoredGame | None) -> None:
     game.opponents_list_score = scored.opponents_list_score if scored else 0
 
 
-def new_game(
-    table: Table, number: int, entry: GameEntry, scored: scoring.ScoredGame | None
-) -> Game:
+def new_game(table: Table, number: int, entry: GameEntry, scored: scoring.Entry) -> Game:
     """An unsaved row ``number`` of ``table`` for ``entry`` and the engine's verdict."""
     game = Game(table=table, number=number, table_size=table.size)
     _apply(game, entry, scored)
@@ -229,7 +250,7 @@ def delete_last_game(
 
 def list_rows(
     games: Iterable[Game], table_size: int, rules: scoring.RuleSet
-) -> list[tuple[Game, scoring.ScoredGame | None]]:
+) -> list[tuple[Game, scoring.Entry]]:
     """Each stored game with the engine's verdict on it."""
     return [
         (game, score_entry(GameEntry.from_game(game), game.number, table_size, rules))
@@ -238,9 +259,10 @@ def list_rows(
 
 
 def summarize(
-    scored_games: Iterable[tuple[Game, scoring.ScoredGame | None]],
+    scored_games: Iterable[tuple[Game, scoring.Entry]],
     table_size: int,
     system: scoring.ListSystem,
+    rules: scoring.RuleSet = scoring.ISKO,
 ) -> tuple[scoring.ListSummary, ...]:
     """The summary rows of a list from its scored games."""
     return scoring.summarize_list(
@@ -254,6 +276,7 @@ def summarize(
         ],
         table_size,
         system,
+        rules,
     )
 
 
@@ -276,7 +299,7 @@ def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list
     if games is None:
         games = table.games.all()
     rows = list_rows(sorted(games, key=lambda game: game.number), table.size, tournament.rule_set)
-    summaries = summarize(rows, table.size, tournament.list_system)
+    summaries = summarize(rows, table.size, tournament.list_system, tournament.rule_set)
     teams = {seat.player_id: seat.team_id for seat in seats}
     results = list_results(table, [seat.player_id for seat in seats], teams, summaries)
     ListResult.objects.bulk_create(

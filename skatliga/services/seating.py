@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import ProtectedError
 
+import scoring
 from skatliga import revisions
 from skatliga.models import (
     Change,
@@ -76,12 +77,19 @@ def remove_registration(registration: Registration) -> None:
     revisions.touch(tournament)
 
 
-def table_sizes(players: int) -> list[int]:
+def table_sizes(players: int, system: scoring.ListSystem | None = None) -> list[int]:
     """As many 4-tables as possible, the rest 3-tables; ServiceError if none fits.
+
+    Five players sit at one 5-table where the list ``system`` allows it (``classic`` and
+    ``zero-sum``, rules.md sections 6 and 8).
 
     >>> table_sizes(12), table_sizes(13), table_sizes(14), table_sizes(15)
     ([4, 4, 4], [4, 3, 3, 3], [4, 4, 3, 3], [4, 4, 4, 3])
+    >>> table_sizes(5, scoring.ListSystem.CLASSIC)
+    [5]
     """
+    if players == 5 and system is not None and not scoring.check_table(5, system):
+        return [5]
     for threes in range(4):
         rest = players - 3 * threes
         if rest >= 0 and rest % 4 == 0 and players >= 3:
@@ -113,7 +121,7 @@ def draw_tables(
         raise ServiceError("draw_method_unknown", "method")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     registrations = list(tournament.registrations.order_by("player__name", "player_id"))
-    sizes = table_sizes(len(registrations))
+    sizes = table_sizes(len(registrations), tournament.list_system)
     rng = random.Random(seed)
     if method == "standings":
         order = _standings_order(tournament, registrations, rng)

@@ -64,13 +64,14 @@ SETTINGS = (
     "season",
     "match_day",
     "rules",
+    "rule_options",
     "scoring",
     "rounds_per_series",
     "keep_teammates_apart",
 )
 """The fields of a tournament that :func:`update_tournament` changes."""
 
-RESCORING = ("rules", "scoring", "rounds_per_series")
+RESCORING = ("rules", "rule_options", "scoring", "rounds_per_series")
 """The settings whose change re-scores every list."""
 
 
@@ -153,13 +154,23 @@ def _setting_json(value: Any) -> Any:
 def _check_settings(tournament: Tournament) -> None:
     if tournament.rules not in scoring.RULE_SETS:
         raise ServiceError("unknown_rules", "rules")
+    if not isinstance(tournament.rule_options, dict) or "preset" in tournament.rule_options:
+        raise ServiceError("option_value_invalid", "rule_options")
+    try:
+        rules = tournament.rule_set
+    except scoring.RulesError as error:
+        raise ServiceError(error.code, "rule_options", option=error.field) from None
+    # Only the options that differ from the preset are kept (the archive's form).
+    tournament.rule_options = rules.changes()
     if tournament.scoring not in set(scoring.ListSystem):
         raise ServiceError("unknown_scoring", "scoring")
+    for problem in scoring.check_table(3, tournament.list_system, rules):
+        raise ServiceError(problem.code, "scoring")
     if not 1 <= tournament.rounds_per_series <= 30:
         raise ServiceError("rounds_out_of_range", "rounds_per_series")
 
 
-ScoredList = tuple[Table, list[int], list[tuple[Game, scoring.ScoredGame | None]]]
+ScoredList = tuple[Table, list[int], list[tuple[Game, scoring.Entry]]]
 """A list re-scored: the table, its players in seat order, each game with its new verdict."""
 
 
@@ -192,6 +203,8 @@ def _rescore(tournament: Tournament) -> list[ScoredList]:
         limit = tournament.games_per_list(table.size)
         if table.is_closed and len(games[table.pk]) < limit:
             blocking.append(Blocking(*where, None, "closed_list_incomplete"))
+        for problem in scoring.check_table(table.size, tournament.list_system):
+            blocking.append(Blocking(*where, None, problem.code))
         rows = []
         for game in games[table.pk]:
             if game.number > limit:
@@ -217,7 +230,7 @@ def _rewrite_results(tournament: Tournament, lists: Sequence[ScoredList]) -> Non
     results = []
     for table, players, rows in lists:
         table.series.tournament = tournament
-        summaries = summarize(rows, table.size, tournament.list_system)
+        summaries = summarize(rows, table.size, tournament.list_system, tournament.rule_set)
         results += list_results(table, players, teams, summaries)
     ListResult.objects.filter(tournament=tournament).delete()
     ListResult.objects.bulk_create(results, batch_size=500)

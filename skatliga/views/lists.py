@@ -63,6 +63,14 @@ def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
         return "—"
     if data.get("passed"):
         return _("eingepasst")
+    ramsch = data.get("ramsch")
+    if isinstance(ramsch, dict):
+        points = " / ".join(map(str, ramsch.get("card_points", [])))
+        tricks = " / ".join(map(str, ramsch.get("tricks", [])))
+        return _("Ramsch: %(points)s Augen, %(tricks)s Stiche") % {
+            "points": points,
+            "tricks": tricks,
+        }
     parts = []
     try:
         parts.append(str(GameType(data.get("game")).label))
@@ -79,6 +87,8 @@ def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
         "ouvert": _("Ouvert"),
         "kontra": _("Kontra"),
         "re": _("Re"),
+        "supra": _("Supra"),
+        "resupra": _("Resupra"),
     }
     parts += [word for key, word in words.items() if data.get(key)]
     if data.get("bid") is not None:
@@ -200,7 +210,9 @@ def render_list(
         "editing": editing,
         "editing_game": editing_game,
         "editing_dealer": names.get(dealer) if dealer else None,
-        "editing_dealer_sits_out": table.size == 4,
+        "editing_dealer_sits_out": bool(editing)
+        and dealer is not None
+        and dealer - 1 in scoring.sitting_out(dealer - 1, table.size, rules),
         "games_per_list": games_per_list,
         "complete": len(games) == games_per_list,
         "last_game": games[-1] if games else None,
@@ -308,7 +320,7 @@ def table_preview(
     number = posted_number(request, lambda: len(games) + 1)
     rules = tournament.rule_set
     form = GameRowForm(request.POST, seats=seats, number=number, rules=rules)
-    scored: scoring.ScoredGame | None = None
+    scored: scoring.Entry = None
     substitute = None
     valid = form.is_valid()
     if form.entry is not None:
@@ -320,12 +332,14 @@ def table_preview(
             form.add_problems(error.problems)
         else:
             if valid:
-                form.warnings = list(scored.warnings) if scored else []
+                form.warnings = list(getattr(scored, "warnings", ()))
                 substitute = (number, form.entry, scored)
             else:
                 scored = None
     sheet = build_sheet(table_obj, games, games_per_list=games_per_list, substitute=substitute)
     row = sheet.rows[number - 1] if number <= len(sheet.rows) else None
+    if isinstance(scored, scoring.RamschScore):
+        scored = None  # a Ramsch has no declarer's value: its points are in "scores"
     return JsonResponse(
         {
             "number": number,

@@ -124,7 +124,7 @@ def render_tournament(
     )
     players = len(registrations)
     try:
-        sizes = services.table_sizes(players)
+        sizes = services.table_sizes(players, tournament.list_system)
     except services.ServiceError:
         sizes = []
     teams_form = context.pop("teams_form", None)
@@ -146,6 +146,7 @@ def render_tournament(
         "table_sizes": sizes,
         "fours": sizes.count(4),
         "threes": sizes.count(3),
+        "five_table": [5],
         **context,
     }
     return render(request, "referee/tournament.html", context, status=status)

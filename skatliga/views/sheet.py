@@ -38,10 +38,10 @@ class SheetRow:
     number: int
     dealer: int
     """Seat position (1-based) of the dealer."""
-    sits_out: int | None
-    """Seat position of the dealer who sits out (4-tables only)."""
+    sits_out: tuple[int, ...]
+    """Seat positions of the players who sit out this game (rules.md sections 6 and 8)."""
     game: Game | None
-    scored: scoring.ScoredGame | None
+    scored: scoring.Entry
     scores: tuple[int, ...]
     running: tuple[int, ...] | None
     breakdown: str
@@ -53,7 +53,7 @@ class SheetRow:
             Cell(
                 running=None if self.running is None else self.running[seat - 1],
                 declarer=seat == declarer,
-                sits_out=seat == self.sits_out,
+                sits_out=seat in self.sits_out,
             )
             for seat in range(1, len(self.scores) + 1)
         ]
@@ -100,15 +100,16 @@ def build_sheet(
     games: Sequence[Game],
     *,
     games_per_list: int,
-    substitute: tuple[int, services.GameEntry, scoring.ScoredGame | None] | None = None,
+    substitute: tuple[int, services.GameEntry, scoring.Entry] | None = None,
 ) -> Sheet:
     """The list of ``table`` from its stored ``games``, optionally with one row replaced."""
     tournament = table.series.tournament
     size = table.size
     system = tournament.list_system
+    rules = tournament.rule_set
     pairs = {
         game.number: (game, scored)
-        for game, scored in services.list_rows(games, size, tournament.rule_set)
+        for game, scored in services.list_rows(games, size, rules)
     }
     if substitute is not None:
         number, entry, scored = substitute
@@ -117,7 +118,8 @@ def build_sheet(
             table_size=size,
             number=number,
             passed=entry.passed,
-            declarer=None if entry.passed else entry.declarer,
+            declarer=entry.declarer,
+            ramsch=None if entry.ramsch is None else {},
         )
         pairs[number] = (stand_in, scored)
     language = breakdown_language()
@@ -130,13 +132,14 @@ def build_sheet(
         scores: tuple[int, ...] = (0,) * size
         running: tuple[int, ...] | None = None
         if game is not None:
-            if scored is not None and game.declarer is not None:
+            if scored is not None:
                 scores = scoring.row_scores(
                     scored,
-                    declarer=game.declarer - 1,
+                    declarer=None if game.declarer is None else game.declarer - 1,
                     dealer=dealer,
                     table_size=size,
                     system=system,
+                    rules=rules,
                 )
             totals = [total + score for total, score in zip(totals, scores, strict=True)]
             running = tuple(totals)
@@ -144,19 +147,28 @@ def build_sheet(
             SheetRow(
                 number=number,
                 dealer=dealer + 1,
-                sits_out=dealer + 1 if size == 4 else None,
+                sits_out=tuple(s + 1 for s in scoring.sitting_out(dealer, size, rules)),
                 game=game,
                 scored=scored,
                 scores=scores,
                 running=running,
-                breakdown=scoring.format_breakdown(scored, language) if scored else "",
+                breakdown=breakdown(scored, language),
             )
         )
     summaries = services.summarize(
-        [pairs[number] for number in sorted(pairs)], size, tournament.list_system
+        [pairs[number] for number in sorted(pairs)], size, tournament.list_system, rules
     )
     summary = [summary_column(s, size, system) for s in summaries]
     return Sheet(size=size, system=system, rows=rows, summary=summary, recorded=len(pairs))
+
+
+def breakdown(scored: scoring.Entry, language: str) -> str:
+    """How a row's points came about, in words: a game's value or a Ramsch's charge."""
+    if scored is None:
+        return ""
+    if isinstance(scored, scoring.RamschScore):
+        return scoring.format_ramsch(scored, language)
+    return scoring.format_breakdown(scored, language)
 
 
 def summary_column(

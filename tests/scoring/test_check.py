@@ -183,7 +183,7 @@ ERROR_CASES = [
         decl(N, hand=True),
         Outcome(tricks=0),
         "dsu",
-        "null_hand_not_in_rules",
+        "null_game_not_in_rules",
         "hand",
         set(),
         id="dsu: null hand",
@@ -192,7 +192,7 @@ ERROR_CASES = [
         decl(C, matadors=1, kontra=True),
         WON,
         "isko",
-        "kontra_not_allowed",
+        "doubling_not_allowed",
         "kontra",
         set(),
         id="kontra under isko",
@@ -201,7 +201,7 @@ ERROR_CASES = [
         decl(C, matadors=1, re=True),
         WON,
         "isko-kontra",
-        "re_without_kontra",
+        "doubling_out_of_order",
         "re",
         set(),
         id="re without kontra",
@@ -298,12 +298,12 @@ ERROR_CASES = [
     ),
     pytest.param(
         decl(C, matadors=1),
-        Outcome(card_points=70),
+        Outcome(card_points=120),
         "isko",
         "tricks_missing",
         "tricks",
         set(),
-        id="card points without tricks",
+        id="120 card points without tricks: schwarz in question",
     ),
     pytest.param(
         decl(C, matadors=1),
@@ -318,7 +318,7 @@ ERROR_CASES = [
         decl(C, matadors=1),
         Outcome(card_points=70, tricks=6, won=False),
         "isko",
-        "outcome_contradicts",
+        "outcome_contradiction",
         "won",
         set(),
         id="70 points but flag lost",
@@ -327,7 +327,7 @@ ERROR_CASES = [
         decl(C, matadors=1),
         Outcome(card_points=50, tricks=4, won=True),
         "isko",
-        "outcome_contradicts",
+        "outcome_contradiction",
         "won",
         set(),
         id="50 points but flag won",
@@ -336,7 +336,7 @@ ERROR_CASES = [
         decl(C, matadors=1),
         Outcome(card_points=95, tricks=8, won=True, schneider=False),
         "isko",
-        "outcome_contradicts",
+        "outcome_contradiction",
         "schneider",
         set(),
         id="95 points but flag no schneider",
@@ -345,7 +345,7 @@ ERROR_CASES = [
         decl(C, matadors=1),
         Outcome(card_points=20, tricks=2, won=False, schneider=False),
         "isko",
-        "outcome_contradicts",
+        "outcome_contradiction",
         "schneider",
         set(),
         id="declarer 20 but flag no schneider",
@@ -354,7 +354,7 @@ ERROR_CASES = [
         decl(C, matadors=1),
         Outcome(card_points=120, tricks=10, won=True, schneider=True, schwarz=False),
         "isko",
-        "outcome_contradicts",
+        "outcome_contradiction",
         "schwarz",
         set(),
         id="10 tricks but flag no schwarz",
@@ -363,7 +363,7 @@ ERROR_CASES = [
         decl(C, matadors=1),
         Outcome(card_points=120, tricks=9, won=True, schneider=True, schwarz=True),
         "isko",
-        "outcome_contradicts",
+        "outcome_contradiction",
         "schwarz",
         set(),
         id="9 tricks but flag schwarz",
@@ -372,7 +372,7 @@ ERROR_CASES = [
         decl(N),
         Outcome(tricks=1, won=True),
         "isko",
-        "outcome_contradicts",
+        "outcome_contradiction",
         "won",
         set(),
         id="null: 1 trick but flag won",
@@ -448,9 +448,9 @@ def test_null_below_bid_is_a_warning_not_an_error():
 
 
 @pytest.mark.parametrize("rules", ["isko", "pre1999", "grand20", "dsu", "nl"])
-def test_kontra_not_allowed_outside_isko_kontra(rules):
+def test_doubling_not_allowed_outside_isko_kontra(rules):
     problems = check_game(decl(C, matadors=1, kontra=True), WON, get_rules(rules))
-    assert Problem(code="kontra_not_allowed", field="kontra") in problems
+    assert Problem(code="doubling_not_allowed", field="kontra") in problems
 
 
 # --- valid games ------------------------------------------------------------------------
@@ -528,7 +528,7 @@ def test_check_collects_every_problem():
 def test_invalid_game_carries_every_error():
     declaration = decl(G, bid=19, matadors=5, ouvert=True)
     with pytest.raises(InvalidGame) as info:
-        score_game(declaration, Outcome(card_points=70))
+        score_game(declaration, Outcome(card_points=120))
     assert {p.code for p in info.value.problems} >= {
         "bid_not_legal",
         "matadors_out_of_range",
@@ -549,7 +549,7 @@ def test_invalid_game_carries_no_warnings():
 
 
 def test_rule_set_names():
-    assert set(RULE_SETS) == {"isko", "isko-kontra", "pre1999", "grand20", "dsu", "nl"}
+    assert set(RULE_SETS) == {"isko", "isko-kontra", "pre1999", "grand20", "dsu", "se", "nl"}
     assert all(RULE_SETS[name].name == name for name in RULE_SETS)
 
 

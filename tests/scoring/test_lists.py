@@ -164,8 +164,8 @@ def test_dealer_seat(game_number, table_size, seat):
             0,
             3,
             ZERO_SUM,
-            (40, -80, 40),
-            id="zero-sum 3-table lost 20: list -40 -> declarer 2x-40=-80, others +40",
+            (20, -40, 20),
+            id="zero-sum 3-table lost 20: each settling player is paid 20 once -> -40, +20, +20",
         ),
         pytest.param(
             lambda: won(H, 1),
@@ -182,8 +182,8 @@ def test_dealer_seat(game_number, table_size, seat):
             0,
             4,
             ZERO_SUM,
-            (40, 40, -120, 40),
-            id="zero-sum 4-table lost: list -40 -> declarer 3x-40=-120, others +40",
+            (20, 20, -60, 20),
+            id="zero-sum 4-table lost 20: three settle (dealer too) -> -3x20=-60, others +20",
         ),
         pytest.param(lambda: None, None, 0, 3, ZERO_SUM, (0, 0, 0), id="passed in: all 0"),
         pytest.param(lambda: None, None, 1, 4, SF, (0, 0, 0, 0), id="passed in 4-table: all 0"),
@@ -272,24 +272,27 @@ def test_published_4_table_sheet_classic_has_no_bonus():
 
 
 def test_published_4_table_sheet_zero_sum():
-    # each seat: 3 x own list scores - the others' list scores (the dealer pays too);
-    # list scores sum to 492 + 628 + 660 - 32 = 1748
+    # A lost game costs its value once to each settling player (rules.md section 8).
+    # Each seat: 3 x (own won values - own lost values) - others' won + others' lost.
+    # Won values: A 492, B 432+276=708, C 480+192+36=708, D 40+108=148 (sum 2056);
+    # lost values: A 0, B 2x20=40, C 24, D 5x18=90 (sum 154).
     summaries = summarize_list(seat_rows(four_table_games(), 4), 4, ZERO_SUM)
     assert [(s.game_points, s.bonus, s.total) for s in summaries] == [
-        (220, 0, 220),  # 3x492 - 1256 = 1476 - 1256
-        (764, 0, 764),  # 3x628 - 1120 = 1884 - 1120
-        (892, 0, 892),  # 3x660 - 1088 = 1980 - 1088
-        (-1876, 0, -1876),  # 3x-32 - 1780 = -96 - 1780
+        (66, 0, 66),  # 1476 - 0 - 1564 + 154
+        (770, 0, 770),  # 2124 - 120 - 1348 + 114
+        (834, 0, 834),  # 2124 - 72 - 1348 + 130
+        (-1670, 0, -1670),  # 444 - 270 - 1908 + 64
     ]
 
 
 def test_published_3_table_sheet_zero_sum():
-    # each seat: 2 x own - the others'
+    # Each seat: 2 x (own won values - own lost values) - others' won + others' lost.
+    # Won values 615 (360+165+90), 608, 486 (sum 1709); lost values 4x20 = 80, 0, 0.
     summaries = summarize_list(seat_rows(three_table_games(), 3), 3, ZERO_SUM)
     assert [(s.game_points, s.bonus, s.total) for s in summaries] == [
-        (-184, 0, -184),  # 910 - (608 + 486)
-        (275, 0, 275),  # 1216 - (455 + 486)
-        (-91, 0, -91),  # 972 - (455 + 608)
+        (-24, 0, -24),  # 1230 - 160 - 1094 + 0
+        (195, 0, 195),  # 1216 - 1101 + 80
+        (-171, 0, -171),  # 972 - 1223 + 80
     ]
 
 
@@ -335,8 +338,8 @@ def small_3_table_rows():
         pytest.param(CLASSIC, [(0, 0, 0), (20, 0, 20), (-48, 0, -48)], id="classic"),
         pytest.param(
             ZERO_SUM,
-            [(28, 0, 28), (88, 0, 88), (-116, 0, -116)],
-            id="zero-sum: -20+48; 40+48; -20-96",
+            [(4, 0, 4), (64, 0, 64), (-68, 0, -68)],
+            id="zero-sum: -20+24; 40+24; -20-48",
         ),
     ],
 )

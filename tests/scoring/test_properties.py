@@ -87,6 +87,13 @@ def null_declarations(draw):
     )
 
 
+def for_game(declaration, outcome):
+    """A null game is decided by tricks alone: card points on it are an error."""
+    if declaration.game == GameType.NULL:
+        return Outcome(tricks=outcome.tricks)
+    return outcome
+
+
 def rules_model(declaration, outcome):
     """(won, overbid, value) by the text of rules.md sections 1 and 3."""
     d, cp, tricks = declaration, outcome.card_points, outcome.tricks
@@ -144,7 +151,7 @@ def test_overbid_is_lost_and_charged_a_multiple_of_the_base(declaration, outcome
 @SETTINGS
 @given(suit_grand_declarations() | null_declarations(), exact_outcomes())
 def test_list_score_is_value_won_and_minus_twice_value_lost(declaration, outcome):
-    scored = score_game(declaration, outcome)
+    scored = score_game(declaration, for_game(declaration, outcome))
     assert scored.list_score == (scored.value if scored.won else -2 * scored.value)
     assert scored.opponents_list_score == 0
 
@@ -168,7 +175,7 @@ def test_null_scores_as_the_rules_text_says(declaration, tricks):
 @SETTINGS
 @given(suit_grand_declarations() | null_declarations(), exact_outcomes(), st.sampled_from([3, 4]))
 def test_seeger_fabian_per_game(declaration, outcome, table_size):
-    scored = score_game(declaration, outcome)
+    scored = score_game(declaration, for_game(declaration, outcome))
     v = scored.value
     expected = (v + 50, 0) if scored.won else (-2 * v - 50, 40 if table_size == 3 else 30)
     assert seeger_fabian(scored, table_size) == expected

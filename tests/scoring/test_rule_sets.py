@@ -115,9 +115,9 @@ def test_isko_kontra_seeger_fabian_bonus_not_doubled(declaration, outcome, table
         pytest.param(decl(C, matadors=1, kontra=True, re=True), "kontra", id="kontra and re"),
     ],
 )
-def test_kontra_not_allowed_under_isko(declaration, field):
+def test_doubling_not_allowed_under_isko(declaration, field):
     problems = check_game(declaration, WON, get_rules("isko"))
-    assert Problem(code="kontra_not_allowed", field=field) in problems
+    assert Problem(code="doubling_not_allowed", field=field) in problems
 
 
 # --- pre1999 ----------------------------------------------------------------------------
@@ -279,7 +279,7 @@ def test_dsu_ouvert_needs_no_hand():
 
 def test_dsu_has_no_null_hand():
     problems = check_game(decl(N, hand=True), Outcome(tricks=0), get_rules("dsu"))
-    assert Problem(code="null_hand_not_in_rules", field="hand") in problems
+    assert Problem(code="null_game_not_in_rules", field="hand") in problems
 
 
 # --- nl ---------------------------------------------------------------------------------

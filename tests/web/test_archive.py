@@ -385,7 +385,7 @@ BROKEN = [
         f"{GAME}[0].card_points",
         "card_points_out_of_range",
     ),
-    (((*TABLE, "games", 0, "won"), False), f"{GAME}[0].won", "outcome_contradicts"),
+    (((*TABLE, "games", 0, "won"), False), f"{GAME}[0].won", "outcome_contradiction"),
     (((*TABLE, "games", 2, "matadors"), 1), f"{GAME}[2].matadors", "matadors_not_allowed"),
     (((*TABLE, "games", 3, "won"), None), f"{GAME}[3]", "outcome_missing"),
     (
@@ -393,7 +393,7 @@ BROKEN = [
         f"{GAME}[3].schneider_announced",
         "announcement_requires_hand",
     ),
-    (((*TABLE, "games", 3, "kontra"), True), f"{GAME}[3].kontra", "kontra_not_allowed"),
+    (((*TABLE, "games", 3, "kontra"), True), f"{GAME}[3].kontra", "doubling_not_allowed"),
     (((*TABLE, "games", 1), [True]), f"{GAME}[1]", "not_an_object"),
     (((*TABLE, "games", 1, "bid"), 18), f"{GAME}[1].bid", "unknown_key"),
 ]

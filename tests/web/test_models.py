@@ -108,9 +108,9 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
         lambda x: Series.objects.create(tournament=x.series.tournament, number=0)
     ],
     "table_number_unique": [lambda x: Table.objects.create(series=x.series, number=1, size=4)],
-    "table_size_3_or_4": [
+    "table_size_3_to_5": [
         lambda x, size=size: Table.objects.create(series=x.series, number=9, size=size)
-        for size in (2, 5)
+        for size in (2, 6)
     ],
     "seat_position_unique": [
         lambda x: Seat.objects.create(
@@ -122,17 +122,27 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
             table=x.three, series=x.series, position=4, player=x.four.seats.first().player
         )
     ],
-    "seat_position_1_to_4": [
+    "seat_position_1_to_5": [
         lambda x: Seat.objects.create(
-            table=x.four, series=x.series, position=5, player=make_player()
+            table=x.four, series=x.series, position=6, player=make_player()
         )
     ],
     "game_number_unique_per_list": [lambda x: twice(lambda: game(x.four))],
     "game_number_positive": [lambda x: game(x.four, number=0)],
-    "game_passed_or_declared": [
+    "game_passed_declared_or_ramsch": [
         lambda x: game(x.four, declarer=None),
         lambda x: game(x.four, game="", matadors=None),
         lambda x: game(x.four, passed=True),
+        lambda x: game(x.four, ramsch={"card_points": [40, 40, 40], "tricks": [3, 3, 4]}),
+        lambda x: game(
+            x.four,
+            passed=True,
+            declarer=None,
+            game="",
+            bid=None,
+            matadors=None,
+            ramsch={"card_points": [40, 40, 40], "tricks": [3, 3, 4]},
+        ),
     ],
     "game_bid_at_least_18": [lambda x: game(x.four, bid=17)],
     "game_matadors_where_they_exist": [
@@ -149,9 +159,13 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
         lambda x: game(x.three, declarer=4),
         lambda x: game(x.four, declarer=0),
     ],
-    "game_dealer_sits_out_at_4_table": [
-        lambda x: game(x.four, number=2, declarer=2),
-        lambda x: game(x.four, number=5, declarer=1),
+    # Game 1 at a 5-table: seat 1 deals, seat 5 (on his right) sits out with him.
+    "game_sitters_do_not_declare_at_5_table": [
+        lambda x: game(Table.objects.create(series=x.series, number=9, size=5), declarer=1),
+        lambda x: game(Table.objects.create(series=x.series, number=9, size=5), declarer=5),
+        lambda x: game(
+            Table.objects.create(series=x.series, number=9, size=5), number=7, declarer=1
+        ),
     ],
     "list_result_unique": [lambda x: result(x.four)],
     "list_result_total_is_sum": [lambda x: result(x.three, game_points=10, bonus=50, total=61)],

@@ -51,7 +51,7 @@ def ranks(text: str) -> list[str]:
 
 def row(number: int, size: int = 4, **fields: object) -> pdf.SheetRow:
     dealer = (number - 1) % size + 1
-    return pdf.SheetRow(number, dealer, dealer if size == 4 else None, **fields)
+    return pdf.SheetRow(number, dealer, (dealer,) if size == 4 else (), **fields)
 
 
 def hand_made_sheet(**fields: object) -> pdf.SheetData:
@@ -214,10 +214,10 @@ def test_sheet_data_reads_one_list(small_season):
     assert [p.name for p in sheet.players] == ["a1", "b1", "c1", "d1"]
     assert (sheet.series, sheet.table, sheet.tournament) == (1, 1, "1. Spieltag")
     assert sheet.rows == (
-        pdf.SheetRow(1, 1, 1, 2, "Grand", "m1", frozenset({"game"}), 48, (0, 48, 0, 0)),
-        pdf.SheetRow(2, 2, 2, 3, "Herz", "m1", frozenset({"game"}), -20, (0, 48, -40, 0)),
-        pdf.SheetRow(3, 3, 3, None, "eingepasst", totals=(0, 48, -40, 0)),
-        pdf.SheetRow(4, 4, 4, 1, "Null", "", frozenset(), 23, (23, 48, -40, 0)),
+        pdf.SheetRow(1, 1, (1,), 2, "Grand", "m1", frozenset({"game"}), 48, (0, 48, 0, 0)),
+        pdf.SheetRow(2, 2, (2,), 3, "Herz", "m1", frozenset({"game"}), -20, (0, 48, -40, 0)),
+        pdf.SheetRow(3, 3, (3,), None, "eingepasst", totals=(0, 48, -40, 0)),
+        pdf.SheetRow(4, 4, (4,), 1, "Null", "", frozenset(), 23, (23, 48, -40, 0)),
     )
     assert [s.total for s in sheet.summary] == [103, 128, -90, 30]
     assert (sheet.won_bonus, sheet.others_bonus) == (50, 30)
@@ -247,7 +247,7 @@ def test_sheet_data_has_a_row_for_every_game_of_the_series():
 
     assert [r.number for r in sheet.rows] == [1, 2, 3, 4, 5, 6]
     assert [r.dealer for r in sheet.rows] == [1, 2, 3, 1, 2, 3]
-    assert {r.sitting_out for r in sheet.rows} == {None}
+    assert {r.sitting_out for r in sheet.rows} == {()}
     assert [r.game for r in sheet.rows[1:]] == [""] * 5
     assert sheet.provisional
 

@@ -146,7 +146,7 @@ def test_settings_that_invalidate_a_game_change_nothing_and_name_the_game(client
     assert response.status_code == 200
     assert response.context["action_error"]["code"] == "settings_invalidate_games"
     (blocking,) = response.context["blocking"]
-    assert blocking["code"] == "kontra_not_allowed"
+    assert blocking["code"] == "doubling_not_allowed"
     assert blocking["where"] == "Serie 1, Tisch 1, Spiel 3"
     assert blocking["url"] == reverse("referee:list", args=[tournament.slug, 1, 1]) + "?game=3"
     tournament.refresh_from_db()

@@ -643,7 +643,7 @@ def test_update_tournament_refuses_rules_that_forbid_a_recorded_kontra():
         services.update_tournament(tournament, rules="isko", name="Neu")
 
     assert error.value.code == "settings_invalidate_games"
-    assert error.value.params["blocking"] == (services.Blocking(1, 1, 2, "kontra_not_allowed"),)
+    assert error.value.params["blocking"] == (services.Blocking(1, 1, 2, "doubling_not_allowed"),)
     assert snapshot(tournament) == before
 
 

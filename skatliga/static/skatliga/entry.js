@@ -106,6 +106,7 @@
   function markPassed() {
     var declarer = form.elements.declarer;
     form.classList.toggle("is-passed", !!declarer && declarer.value === "0");
+    form.classList.toggle("is-ramsch", !!declarer && declarer.value === "R");
   }
 
   function schedule(event) {

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('skatliga', '0002_change_action_tournament_changed'),
+        ('skatliga', '0004_series_published'),
     ]
 
     operations = [

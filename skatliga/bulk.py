@@ -12,10 +12,21 @@ of an import).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from django.db import connection, models
 from django.utils import timezone
+
+_AS_THEY_ARE = (
+    models.IntegerField,
+    models.BooleanField,
+    models.CharField,
+    models.TextField,
+    models.ForeignKey,
+)
+"""Fields whose Python values the drivers take unchanged; others (JSON, decimals, …) are
+prepared by the field, once per value."""
 
 
 def insert(model: type[models.Model], objects: Sequence[models.Model]) -> None:
@@ -33,6 +44,8 @@ def insert(model: type[models.Model], objects: Sequence[models.Model]) -> None:
             adapt[index] = connection.ops.adapt_datetimefield_value
         elif isinstance(field, models.DateField):
             adapt[index] = connection.ops.adapt_datefield_value
+        elif not isinstance(field, _AS_THEY_ARE):
+            adapt[index] = partial(field.get_db_prep_save, connection=connection)
     names = [field.attname for field in fields]
     rows: list[tuple[Any, ...]] = [tuple(getattr(obj, name) for name in names) for obj in objects]
     if adapt:

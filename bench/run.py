@@ -541,6 +541,7 @@ def measure_pdfs(season: Any, reps: int) -> dict[str, Any]:
         "season_pdf_s": round(statistics.median(result_times), 3),
         "season_pdf_pages": result_pages,
         "season_pdf_pages_per_s": round(result_pages / statistics.median(result_times), 1),
+        "season_pdf_ms_per_page": round(1000 * statistics.median(result_times) / result_pages, 2),
     }
 
 

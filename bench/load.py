@@ -58,14 +58,20 @@ function setup(thread)
 end
 
 function init(args)
+  local id = wrk.thread:get("id")
+  local line_number = 0
   for line in io.lines("%(plan)s") do
-    local path, a, b, version = line:match("([^\t]+)\t?([^\t]*)\t?([^\t]*)\t?([^\t]*)")
-    n = n + 1
-    paths[n] = path
-    bodies[n] = {a, b}
-    versions[n] = tonumber(version)
+    line_number = line_number + 1
+    -- Saves: each thread (one connection each) keeps to its own lists.
+    if kind == "get" or (line_number - 1) %% %(threads)d == id - 1 then
+      local path, a, b, version = line:match("([^\t]+)\t?([^\t]*)\t?([^\t]*)\t?([^\t]*)")
+      n = n + 1
+      paths[n] = path
+      bodies[n] = {a, b}
+      versions[n] = tonumber(version)
+    end
   end
-  math.randomseed(%(seed)d + wrk.thread:get("id"))
+  math.randomseed(%(seed)d + id)
   current = math.random(n)
 end
 
@@ -269,8 +275,12 @@ def main() -> None:
     args = parser.parse_args()
 
     url = run.existing_database(args.db, args.size, args.name)
+    # The server's secret key here too: the referee's session is signed with it.
+    secret_key = secrets.token_urlsafe(50)
+    os.environ["SKATLIGA_SECRET_KEY"] = secret_key
     run.setup_django(url)
     from django.contrib.auth import get_user_model
+    from django.utils.crypto import get_random_string
 
     from skatliga.models import Season
 
@@ -280,7 +290,7 @@ def main() -> None:
     paths = public_paths(season, rng, 400)
     plan = save_plan(season, user, args.save_lists)
     session = referee_session(user)
-    csrf = secrets.token_urlsafe(24)[:32]
+    csrf = get_random_string(32)  # letters and digits, as Django's CSRF secrets
     host = f"127.0.0.1:{args.port}"
     base = f"http://{host}"
 
@@ -296,19 +306,18 @@ def main() -> None:
         "Referer": f"https://{host}/",
     }
 
-    def lua(kind: str, plan_file: str, headers: dict[str, str]) -> Path:
+    def lua(kind: str, plan_file: str, headers: dict[str, str], threads: int) -> Path:
         table = "{" + ", ".join(f'["{k}"] = "{v}"' for k, v in headers.items()) + "}"
         script = workdir / f"{kind}.lua"
-        script.write_text(
-            LUA % {"kind": kind, "plan": workdir / plan_file, "headers": table, "seed": 7}
-        )
+        values = {"kind": kind, "plan": workdir / plan_file, "headers": table, "seed": 7}
+        script.write_text(LUA % (values | {"threads": threads}))
         return script
 
     env = {
         **os.environ,
         "DATABASE_URL": url,
         "SKATLIGA_DEBUG": "0",
-        "SKATLIGA_SECRET_KEY": secrets.token_urlsafe(50),
+        "SKATLIGA_SECRET_KEY": secret_key,
         "SKATLIGA_ALLOWED_HOSTS": "127.0.0.1",
         "DJANGO_SETTINGS_MODULE": "skatliga.settings",
     }
@@ -349,7 +358,8 @@ def main() -> None:
             ("get", args.get_connections, "get.txt", get_headers),
             ("post", args.post_connections, "post.txt", post_headers),
         ):
-            threads = min(connections, 2)
+            # Saves: one connection per thread, so that each keeps its lists' versions.
+            threads = connections if kind == "post" else min(connections, 2)
             wrk.append(
                 subprocess.Popen(
                     [
@@ -363,7 +373,7 @@ def main() -> None:
                         "--timeout",
                         "10s",
                         "-s",
-                        str(lua(kind, plan_file, headers)),
+                        str(lua(kind, plan_file, headers, threads)),
                         base,
                     ],
                     stdout=subprocess.PIPE,

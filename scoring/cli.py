@@ -10,7 +10,14 @@ from typing import IO, Any
 
 from scoring.breakdown import format_breakdown
 from scoring.game import InvalidGame, Problem, check_game, score_game
-from scoring.lists import TABLE_SIZES, Entry, check_table, role_points, seeger_fabian
+from scoring.lists import (
+    TABLE_SIZES,
+    Entry,
+    check_seat,
+    check_table,
+    role_points,
+    seeger_fabian,
+)
 from scoring.ramsch import check_ramsch, score_ramsch
 from scoring.rules import ListSystem, RulesError, rules_from_json
 from scoring.shape import ShapeError, parse_game
@@ -37,6 +44,7 @@ Input keys:
                        "points", each seat role's points for the game under that system
   table_size           optional, 3 (default), 4 or 5 (5 with classic or zero-sum only)
   dealer_declares      optional, under fourth_player shares-dealer: the dealer declared
+                       (an error at a table where the dealer sits out)
 A passed-in game is {"passed": true}; a Ramsch (where the rule set has ramsch) is
 {"ramsch": {"card_points": [forehand, middlehand, rearhand], "tricks": [...]}}.
 Blank lines are skipped; a line that is not JSON gets the column where it breaks.
@@ -75,6 +83,7 @@ MESSAGES = {
     "unknown_game": "unknown game",
     "unknown_rules": "unknown rule set",
     "table_size_invalid": "table_size must be 3, 4 or 5",
+    "declarer_is_dealer": "at this table the dealer sits out and cannot declare",
     "game_not_in_rules": "this rule set has no such game",
     "null_game_not_in_rules": "this rule set has no such null game",
     "matadors_missing": "matadors are required for suit and grand games",
@@ -169,6 +178,10 @@ def score_line(line: str) -> dict[str, Any]:
     dealer_declares = options.get("dealer_declares", False)
     if not isinstance(dealer_declares, bool):
         raise LineError("wrong_type", "dealer_declares")
+    if dealer_declares:
+        # The dealer (seat 0 here) must be one of the three who play.
+        for problem in check_seat(0, 0, table_size, rules):
+            raise LineError(problem.code, "dealer_declares")
     if system is not None or table_size == 5:
         # Without a list system a line is scored as a game; a 5-table needs one.
         for problem in check_table(table_size, system or ListSystem.SEEGER_FABIAN, rules):

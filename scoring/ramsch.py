@@ -4,10 +4,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.game import Problem, card_points_possible
+from scoring.game import Problem
 
 DURCHMARSCH = 120
 """Credited to a player who took every trick."""
+
+# The 32 cards' values, highest first: the most points n cards can hold is the sum of the first n.
+_CARD_VALUES = (11,) * 4 + (10,) * 4 + (4,) * 4 + (3,) * 4 + (2,) * 4 + (0,) * 12
+_MOST_POINTS = tuple(sum(_CARD_VALUES[:n]) for n in range(33))
+
+
+def ramsch_points_possible(card_points: int, tricks: int) -> bool:
+    """Whether a Ramsch player with ``tricks`` tricks can hold ``card_points``.
+
+    He holds 3 × tricks cards, and the skat's two with the last trick if he took it: no
+    trick, no points; the other players' tricks may hold the skat just as well.
+
+    >>> ramsch_points_possible(0, 0), ramsch_points_possible(2, 0)
+    (True, False)
+    >>> ramsch_points_possible(54, 1), ramsch_points_possible(55, 1)
+    (True, False)
+    >>> ramsch_points_possible(66, 9), ramsch_points_possible(65, 9)
+    (True, False)
+    """
+    if tricks == 0:
+        return card_points == 0
+    most = _MOST_POINTS[3 * tricks + 2]
+    least = 120 - _MOST_POINTS[3 * (10 - tricks) + 2] if tricks < 10 else 120
+    return least <= card_points <= most
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +82,7 @@ def check_ramsch(ramsch: Ramsch) -> list[Problem]:
         problems.append(Problem("ramsch_tricks_sum", "tricks"))
     if not problems:
         for points, tricks in zip(ramsch.card_points, ramsch.tricks, strict=True):
-            # The skat goes with the last trick: no trick, no points.
-            if (tricks == 0 and points) or not card_points_possible(points, tricks):
+            if not ramsch_points_possible(points, tricks):
                 problems.append(Problem("card_points_contradict_tricks", "card_points"))
                 break
     return problems

@@ -133,7 +133,7 @@ else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "OPTIONS": {"MAX_ENTRIES": 5000},
+            "OPTIONS": {"MAX_ENTRIES": 1000},
         }
     }
 

@@ -34,6 +34,8 @@ CSRF_PLACEHOLDER = "csrfplaceholder0k7Qz9Xw2Rb5Tm1Lc8Vn4Hs6Jd3Fg"
 requesting browser's token whenever the page is sent."""
 TIMEOUT = 24 * 3600
 """Seconds an entry may stay; an entry of an old revision is never asked for again anyway."""
+LARGEST = 2 * 1024 * 1024
+"""Bytes: a larger response (every row of a league on one page) is built each time, not kept."""
 _HEADERS = ("Content-Type", "Content-Disposition")
 
 
@@ -69,7 +71,8 @@ def cached(
         if response.status_code != 200 or response.streaming:
             return response
         stored = (response.content, {h: response[h] for h in _HEADERS if h in response})
-        cache.set(cache_key, stored, TIMEOUT)
+        if len(response.content) <= LARGEST:
+            cache.set(cache_key, stored, TIMEOUT)
     content, headers = stored
     if CSRF_PLACEHOLDER.encode() in content:
         content = content.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())

@@ -302,3 +302,16 @@ def test_a_save_in_one_process_is_seen_by_another(client, small_season):
         assert worker.stdin is not None
         worker.stdin.close()
         worker.wait(timeout=30)
+
+
+def test_a_page_too_large_to_keep_is_built_each_time(client, small_season, monkeypatch):
+    from skatliga.views import caching
+
+    monkeypatch.setattr(caching, "LARGEST", 100)
+    url = reverse("standings", args=["spieltag-1"])
+    first = client.get(url)
+    assert caching.CSRF_PLACEHOLDER.encode() not in first.content
+    with CaptureQueriesContext(connection) as captured:
+        again = client.get(url, headers={"if-none-match": '"other"'})
+    assert again.status_code == 200 and len(captured) > 1
+    assert again["ETag"] == first["ETag"]

@@ -315,3 +315,30 @@ def test_a_page_too_large_to_keep_is_built_each_time(client, small_season, monke
         again = client.get(url, headers={"if-none-match": '"other"'})
     assert again.status_code == 200 and len(captured) > 1
     assert again["ETag"] == first["ETag"]
+
+
+def test_a_renamed_player_and_team_show_at_once(client, small_season, ids):
+    # As the admin saves them: Model.save(), the signals raise the revisions.
+    assert "b3" in csv_totals(client, "season", "liga-2026")
+    player = Player.objects.get(pk=ids["b3"])
+    player.name = "Bernd Drei"
+    player.save()
+    totals = csv_totals(client, "season", "liga-2026")
+    assert totals["Bernd Drei"] == 83 and "b3" not in totals
+    assert "Bernd Drei" in client.get(reverse("table", args=["spieltag-1", 1, 3])).content.decode()
+    teams = client.get(reverse("season", args=["liga-2026"]), {"table": "teams", "export": "csv"})
+    assert "Team B" in teams.content.decode("utf-8-sig")
+    team = Team.objects.get(pk=ids["B"])
+    team.name = "Kreuzbuben"
+    team.save()
+    teams = client.get(reverse("season", args=["liga-2026"]), {"table": "teams", "export": "csv"})
+    assert "Kreuzbuben" in teams.content.decode("utf-8-sig")
+    assert "Team B" not in teams.content.decode("utf-8-sig")
+
+
+def test_a_closed_list_shows_at_once(client, small_season):
+    url = reverse("table", args=["spieltag-1", 1, 3])
+    assert client.get(url).status_code == 200
+    etag = client.get(url)["ETag"]
+    services.close_table(table(3))
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 200

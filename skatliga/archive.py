@@ -549,14 +549,29 @@ def load_archive(
     match_day: int | None = None,
     teams: Mapping[str, Team] | None = None,
     user: services.User = None,
+    once: bool = False,
 ) -> Tournament:
     """Create the tournament of a parsed ``skatliga-archive/1`` document, all or nothing.
 
     The whole document is checked first; :class:`ArchiveError` lists every problem and
     nothing is saved. ``season`` and ``match_day`` place the tournament in a league;
-    ``teams`` gives the team a player (by his id in the document) plays for.
+    ``teams`` gives the team a player (by his id in the document) plays for. With ``once``,
+    a document whose tournament (name, date, venue) is here already is refused
+    (``already_imported``), so that importing it again takes a deliberate second step.
     """
     document = _read_archive(data)
+    if once:
+        existing = Tournament.objects.filter(
+            name=document.name, date=document.date, venue=document.venue
+        ).first()
+        if existing is not None:
+            raise ArchiveError(
+                [
+                    ArchiveProblem(
+                        path="tournament", code="already_imported", params={"slug": existing.slug}
+                    )
+                ]
+            )
     with transaction.atomic():
         return _write(
             document,

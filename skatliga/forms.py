@@ -13,7 +13,9 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import scoring
 from skatliga import services
@@ -251,6 +253,7 @@ class GameRowForm(forms.Form):
             str(s.position): str(s.position) for s in seats
         }
         declarer.widget.disabled = sitting_out
+        declarer.widget.attrs["data-disabled-message"] = message("declarer_is_dealer")
         declarer.choices = choices
         games = [
             (value, label)
@@ -417,6 +420,38 @@ class GameRowForm(forms.Form):
             if problem.code not in [error.code for error in shown]:
                 self.add_error(field, coded_error(problem.code))
 
+    OUTCOME_FIELDS = ("card_points", "tricks", "won")
+    """The fields a row-wide "Ergebnis fehlt" (``outcome_missing``) concerns."""
+
+    def mark_errors(self) -> None:
+        """Tie every error to its control for assistive technology: ``aria-invalid`` and
+        ``aria-describedby`` (the field's own message, and the row's where it concerns it)."""
+        row_codes = {error.code for error in self.non_field_errors().as_data()}
+        for name, field in self.fields.items():
+            described = []
+            if name in self.errors:
+                described.append(f"error-{name}")
+            if "outcome_missing" in row_codes and name in self.OUTCOME_FIELDS:
+                described.append("entry-row-errors")
+            if described:
+                field.widget.attrs["aria-invalid"] = "true"
+                field.widget.attrs["aria-describedby"] = " ".join(described)
+
+    def error_summary(self) -> list[dict[str, str]]:
+        """Every error in the order of the fields, with the control to go to (first: the one
+        that gets the focus after a failed save)."""
+        found = []
+        for error in self.non_field_errors().as_data():
+            target = self.OUTCOME_FIELDS[0] if error.code == "outcome_missing" else ""
+            found.append({"field": target, "label": "", "message": " ".join(error.messages)})
+        for name, field in self.fields.items():
+            for error in self.errors.as_data().get(name, []):
+                found.append(
+                    {"field": name, "label": str(field.label), "message": " ".join(error.messages)}
+                )
+        order = list(self.fields)
+        return sorted(found, key=lambda e: order.index(e["field"]) if e["field"] else len(order))
+
     def problems(self) -> list[dict[str, Any]]:
         """Every error and warning as JSON: field, code and message."""
         found = [
@@ -458,12 +493,15 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["season"].queryset = Season.objects.all()
-        self.fields["rounds_per_series"].min_value = 1
-        self.fields["rounds_per_series"].max_value = 30
-        self.fields["rounds_per_series"].widget.attrs.update(min=1, max=30)
-        self.fields["rounds_per_series"].help_text = _(
-            "12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch."
-        )
+        rounds = self.fields["rounds_per_series"]
+        rounds.min_value, rounds.max_value = 1, 30
+        # The column's own bounds (0 to 32767) would name the wrong range: the one check,
+        # with the real range in its message, is clean_rounds_per_series.
+        rounds.validators = [
+            v for v in rounds.validators if not isinstance(v, MinValueValidator | MaxValueValidator)
+        ]
+        rounds.widget.attrs.update(min=1, max=30)
+        rounds.help_text = _("12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch.")
         house = self.instance.rule_options if self.instance.pk else {}
         for name in scoring.OPTIONS:
             field_name = OPTION_FIELD % name
@@ -553,6 +591,8 @@ class PlayersForm(forms.Form):
         data["players"] = services.parse_roster(text)
         if not data["players"]:
             raise coded_error("roster_empty")
+        for problem in services.roster_problems(data["players"]):
+            self.add_error(None, coded_error(problem.code, **problem.params))
         return data
 
 
@@ -638,7 +678,9 @@ class DrawForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(label=_("Platz"), queryset=Seat.objects.none())
+    first = forms.ModelChoiceField(
+        label=pgettext_lazy("seat", "Platz"), queryset=Seat.objects.none()
+    )
     second = forms.ModelChoiceField(label=_("tauschen mit"), queryset=Seat.objects.none())
 
     def __init__(self, *args: Any, series: Any, **kwargs: Any) -> None:
@@ -672,6 +714,11 @@ class ArchiveUploadForm(forms.Form):
     MAX_BYTES = 20 * 1024 * 1024
 
     file = forms.FileField(label=_("Archivdatei (JSON)"))
+    again = forms.BooleanField(
+        label=_("Trotzdem noch einmal importieren"),
+        required=False,
+        help_text=_("Nur wenn dasselbe Turnier bewusst ein zweites Mal angelegt werden soll."),
+    )
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]

@@ -100,6 +100,10 @@ MESSAGES: dict[str, Promise] = {
     "series_drawn": _("Nach der ersten Auslosung können keine Spieler mehr entfernt werden."),
     "player_has_results": _("Der Spieler hat schon gespielt und bleibt erhalten."),
     "draw_method_unknown": _("Unbekannte Art der Auslosung."),
+    "lists_open": _(
+        "Nicht abgeschlossene Listen der bisherigen Serien: %(open)s. Die nächste Serie "
+        "trotzdem auslosen?"
+    ),
     "settings_invalidate_games": _(
         "Mit diesen Einstellungen wären erfasste Spiele oder Listen ungültig (%(count)s); "
         "nichts wurde geändert. Erst diese Spiele korrigieren oder die Listen wieder öffnen:"
@@ -146,6 +150,10 @@ MESSAGES: dict[str, Promise] = {
     "player_already_seated": _("sitzt in dieser Serie schon an Tisch %(table)s"),
     "too_many_games": _("%(count)s Spiele, eine Liste dieses Tisches hat höchstens %(most)s"),
     "unknown_game": _("unbekanntes Spiel"),
+    "already_imported": _(
+        "dieses Turnier (gleicher Name, gleiches Datum, gleicher Ort) ist schon importiert "
+        "(%(slug)s); zum erneuten Import „Trotzdem noch einmal importieren“ wählen"
+    ),
     # The forms.
     "game_missing": _("Spiel wählen."),
     "bid_missing": _("Reizwert fehlt."),
@@ -154,6 +162,9 @@ MESSAGES: dict[str, Promise] = {
     "roster_empty": _("Mindestens einen Namen eingeben."),
     "archive_not_json": _("Die Datei ist kein JSON-Dokument."),
     "archive_too_large": _("Die Datei ist zu groß."),
+    "archive_too_deep": _("Die Datei ist zu tief verschachtelt."),
+    "name_too_long": _("Zeile %(line)s: der Name ist zu lang (höchstens %(most)s Zeichen)."),
+    "club_too_long": _("Zeile %(line)s: der Verein ist zu lang (höchstens %(most)s Zeichen)."),
 }
 
 UNKNOWN = _("Fehler: %(code)s")

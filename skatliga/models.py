@@ -17,8 +17,10 @@ from django.db import connection, models
 from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Window
 from django.db.models.functions import Mod, Rank
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import scoring
+from skatliga.collation import german_key
 
 
 class GameType(models.TextChoices):
@@ -349,7 +351,7 @@ class Table(models.Model):
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveSmallIntegerField(_("Platz"))
+    position = models.PositiveSmallIntegerField(pgettext_lazy("seat", "Platz"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
@@ -652,6 +654,15 @@ class StandingRow:
     others_lost: int
     bonus: int
     total: int
+
+    @property
+    def player_key(self) -> tuple[int, str, str]:
+        """The player's name as sorted in German (``collation.german_key``)."""
+        return german_key(self.player)
+
+    @property
+    def club_key(self) -> tuple[int, str, str]:
+        return german_key(self.club)
 
 
 class ListResult(models.Model):

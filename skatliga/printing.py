@@ -26,8 +26,8 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.pdf.base import date_text
-from skatliga.standings import team_standings
+from skatliga.pdf.base import date_text, signed
+from skatliga.standings import progress, team_standings
 from skatliga.views.sheet import breakdown_language
 
 
@@ -38,6 +38,19 @@ def matadors_text(matadors: int | None) -> str:
     if matadors > 0:
         return _("m%(count)d") % {"count": matadors}
     return _("o%(count)d") % {"count": -matadors}
+
+
+def list_entry(scored: scoring.ScoredGame | None) -> int:
+    """The number a list carries for a game (rules.md section 4): won +value, lost
+    −2 × value, passed in (None) 0. Every page and printout shows a row's entry with this,
+    so that the column of entries adds up to the sum of the players' Spielpunkte.
+    """
+    return scored.list_score if scored is not None else 0
+
+
+def list_entry_text(scored: scoring.ScoredGame | None) -> str:
+    """:func:`list_entry` as written on a list: ``+96``, ``−118``, ``0``."""
+    return signed(list_entry(scored))
 
 
 def game_label(game: Game, scored: scoring.ScoredGame) -> str:
@@ -112,7 +125,7 @@ def _rows(
                     game=game_label(game, verdict),
                     matadors=matadors_text(game.matadors),
                     levels=frozenset(name for name, _count in verdict.steps[1:]),
-                    value=verdict.value if verdict.won else -verdict.value,
+                    value=list_entry(verdict),
                     totals=running,
                 )
             )
@@ -180,13 +193,26 @@ def series_result_pdf(series: Series) -> bytes:
     """The result list of one series."""
     rows = ListResult.objects.for_series(series).standings()
     title = _("Ergebnisliste Serie %(number)d") % {"number": series.number}
-    return pdf.standings_pdf(title, _tournament_line(series.tournament), rows)
+    state = progress(Table.objects.filter(series=series))
+    return pdf.standings_pdf(
+        title,
+        _tournament_line(series.tournament),
+        rows,
+        provisional=state.text() if state.provisional else "",
+    )
 
 
 def tournament_result_pdf(tournament: Tournament) -> bytes:
     """The result list of a tournament: the series totals summed, ties by the recorded lot."""
     rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
-    return pdf.standings_pdf(_("Ergebnisliste"), _tournament_line(tournament), rows, lists=True)
+    state = progress(Table.objects.filter(series__tournament=tournament))
+    return pdf.standings_pdf(
+        _("Ergebnisliste"),
+        _tournament_line(tournament),
+        rows,
+        lists=True,
+        provisional=state.text() if state.provisional else "",
+    )
 
 
 def season_result_pdf(season: Season) -> bytes:

@@ -7,6 +7,7 @@ DATABASE_URL            default: SQLite db.sqlite3 in the repository root
 SKATLIGA_CACHE_URL      shared page cache: redis://…, memcached://…, file://…; default: local
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -56,6 +57,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "skatliga",
 ]
 
@@ -68,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "skatliga.urls"
@@ -143,8 +146,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Failed logins are throttled per user name and address together (django-axes): after 5
+# wrong passwords that pair waits 15 minutes; the referee sees why (views.auth.locked_out).
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "skatliga.views.auth.locked_out"
+
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "referee:dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "de"

@@ -7,15 +7,28 @@ and the statistics on a player's page.
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import connection
-from django.db.models import Avg, Count, F, Q, Sum
+from django.db.models import Avg, Count, F, Q, QuerySet, Sum
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
-from skatliga.models import Club, Game, ListResult, ListResultQuerySet, Player, Season, Team
+from skatliga.collation import german_key
+from skatliga.models import (
+    Club,
+    Game,
+    ListResult,
+    ListResultQuerySet,
+    Player,
+    Season,
+    Table,
+    Team,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +43,15 @@ class TeamRow:
     match_points: Fraction
     match_points_against: Fraction
     game_points: int
+
+    @property
+    def team_key(self) -> tuple[int, str, str]:
+        """The team's name as sorted in German (``collation.german_key``)."""
+        return german_key(self.team)
+
+    @property
+    def club_key(self) -> tuple[int, str, str]:
+        return german_key(self.club)
 
     @property
     def match_points_text(self) -> str:
@@ -204,3 +226,36 @@ def series_totals(results: Iterable[ListResult]) -> list[tuple[str, int]]:
         (f"{r.tournament.date:%d.%m.} S{r.series.number}", r.total)
         for r in sorted(results, key=lambda r: (r.tournament.date, r.series.number))
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How many lists of a tournament (or a series) are closed, and when this was read.
+
+    A standing is provisional ("vorläufig") while any list is open.
+    """
+
+    closed: int
+    lists: int
+    at: datetime.datetime
+
+    @property
+    def provisional(self) -> bool:
+        return self.closed < self.lists
+
+    def text(self) -> str:
+        """ "vorläufig · Stand 21.11.2026, 14:05 Uhr · 3 von 4 Listen abgeschlossen"."""
+        at = formats.date_format(timezone.localtime(self.at), "SHORT_DATETIME_FORMAT")
+        return _("vorläufig · Stand %(at)s Uhr · %(closed)s von %(lists)s Listen abgeschlossen") % {
+            "at": at,
+            "closed": self.closed,
+            "lists": self.lists,
+        }
+
+
+def progress(tables: QuerySet[Table]) -> Progress:
+    """The :class:`Progress` of ``tables`` (e.g. ``Table.objects.filter(series=…)``): one query."""
+    counts = tables.aggregate(
+        lists=Count("id"), closed=Count("id", filter=Q(closed_at__isnull=False))
+    )
+    return Progress(closed=counts["closed"], lists=counts["lists"], at=timezone.now())

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django_tables2.data import TableListData
 
 from skatliga.models import Standings
@@ -110,9 +111,9 @@ def number(label: str, *, total: bool = False) -> tables.Column:
 class PlayerStandingTable(FastTable):
     """Players: rank, player, club, game points, won, lost, others' losses, bonus, total."""
 
-    rank = number(_("Platz"))
-    player = tables.Column(verbose_name=_("Spieler"), order_by=("player",))
-    club = tables.Column(verbose_name=_("Verein"))
+    rank = number(pgettext_lazy("rank", "Platz"))
+    player = tables.Column(verbose_name=_("Spieler"), order_by=("player_key",))
+    club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",))
     game_points = number(_("Spielpunkte"))
     won = number(_("gew."))
     lost = number(_("verl."))
@@ -141,9 +142,9 @@ class PlayerStandingTable(FastTable):
 class TeamStandingTable(FastTable):
     """Teams: rank, team, club, series, match points, Spielpunkte."""
 
-    rank = number(_("Platz"))
-    team = tables.Column(verbose_name=_("Mannschaft"))
-    club = tables.Column(verbose_name=_("Verein"))
+    rank = number(pgettext_lazy("rank", "Platz"))
+    team = tables.Column(verbose_name=_("Mannschaft"), order_by=("team_key",))
+    club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",))
     series = number(_("Serien"))
     match_points = number(_("Matchpunkte"))
     game_points = number(_("Spielpunkte"), total=True)

@@ -92,6 +92,53 @@ def date_text(date: datetime.date | None) -> str:
     return formats.date_format(date, "DATE_FORMAT") if date else ""
 
 
+ELLIPSIS = "\u2026"
+
+
+def shorten(text: str, room: float, size: float, font: str = FONT) -> str:
+    """``text`` cut to fit ``room`` points wide, with "…" where it was cut.
+
+    >>> register_fonts()
+    >>> shorten("Anna Schmidt", 1000, 8), shorten("W" * 120, 40, 8)
+    ('Anna Schmidt', 'WWWW…')
+    """
+    if width(text, size, font) <= room:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if width(text[:middle] + ELLIPSIS, size, font) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def wrap_lines(text: str, room: float, size: float, font: str, most: int) -> list[str]:
+    """``text`` in at most ``most`` lines of ``room`` points: broken at spaces where it can,
+    inside a word too long for a line, and the last line shortened with "…".
+
+    >>> register_fonts()
+    >>> wrap_lines("W" * 30, 40, 8, FONT, 2)
+    ['WWWW', 'WWWW…']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        candidate = f"{lines[-1]} {word}" if lines else word
+        if lines and width(candidate, size, font) <= room:
+            lines[-1] = candidate
+            continue
+        while width(word, size, font) > room and len(word) > 1:
+            cut = len(shorten(word, room, size, font)) - 1
+            cut = max(cut, 1)
+            lines.append(word[:cut])
+            word = word[cut:]
+        lines.append(word)
+    if len(lines) > most:
+        lines = lines[: most - 1] + [shorten(" ".join(lines[most - 1 :]), room, size, font)]
+    return lines
+
+
 def page_label(page: int, pages: int) -> str:
     return _("Seite %(page)d von %(pages)d") % {"page": page, "pages": pages}
 
@@ -129,8 +176,10 @@ def standard_footer(left: str) -> Callable[[Canvas, int, int], None]:
         canvas.setLineWidth(0.4)
         canvas.line(MARGIN, FOOTER_Y + 3.2 * mm, right_edge, FOOTER_Y + 3.2 * mm)
         canvas.setFont(FONT, FOOTER_SIZE)
-        canvas.drawString(MARGIN, FOOTER_Y, left)
-        canvas.drawRightString(right_edge, FOOTER_Y, page_label(page, pages))
+        label = page_label(page, pages)
+        room = right_edge - MARGIN - width(label, FOOTER_SIZE) - 6 * mm
+        canvas.drawString(MARGIN, FOOTER_Y, shorten(left, room, FOOTER_SIZE))
+        canvas.drawRightString(right_edge, FOOTER_Y, label)
         canvas.restoreState()
 
     return draw

@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -33,6 +34,7 @@ from skatliga.pdf.base import (
     plain,
     points,
     register_fonts,
+    shorten,
     width,
 )
 
@@ -110,7 +112,7 @@ def player_columns(*, lists: bool = False) -> list[Column]:
     """The columns of a player standing; ``lists`` adds the number of series played."""
     name, club = (0.22, 0.165) if lists else (0.245, 0.205)
     columns = [
-        Column(_("Platz"), _rank, 0.055),
+        Column(pgettext("rank", "Platz"), _rank, 0.055),
         Column(_("Spieler"), _text("player"), name, "LEFT", bold=True),
         Column(_("Verein"), _text("club"), club, "LEFT"),
     ]
@@ -130,7 +132,7 @@ def player_columns(*, lists: bool = False) -> list[Column]:
 def team_columns() -> list[Column]:
     """The columns of a league table: match points (for : against), then Spielpunkte."""
     return [
-        Column(_("Platz"), _rank, 0.06),
+        Column(pgettext("rank", "Platz"), _rank, 0.06),
         Column(_("Mannschaft"), _text("team"), 0.32, "LEFT", bold=True),
         Column(_("Verein"), _text("club"), 0.28, "LEFT"),
         Column(_("Serien"), _number("series"), 0.08),
@@ -195,10 +197,13 @@ def result_list_pdf(
     *,
     footer: str | None = None,
     as_of: datetime.date | None = None,
+    provisional: str = "",
 ) -> bytes:
     """A result list: ``title`` and ``subtitle`` on every page, then ``rows`` in ``columns``.
 
-    The heading says which day the list shows the standings of (``as_of``, default today).
+    The heading says which day the list shows the standings of (``as_of``, default today);
+    ``provisional`` (e.g. "vorläufig · Stand … · 3 von 4 Listen abgeschlossen") marks a list
+    of a running tournament on every page.
     """
     register_fonts()
     stand = _("Stand: %(date)s") % {"date": date_text(as_of or timezone.localdate())}
@@ -206,13 +211,21 @@ def result_list_pdf(
     def heading(canvas: Canvas, doc: BaseDocTemplate) -> None:
         top = PAGE[1] - MARGIN
         canvas.saveState()
+        line = PAGE[0] - 2 * MARGIN
+        gap = 6 * mm
         canvas.setFont(BOLD, 14)
-        canvas.drawString(MARGIN, top - 14, title)
+        room = line - width(stand, 8) - gap
+        canvas.drawString(MARGIN, top - 14, shorten(title, room, 14, BOLD))
         canvas.setFont(FONT, 9)
         canvas.setFillColor(MUTED)
-        canvas.drawString(MARGIN, top - 27, subtitle)
+        room = line - (width(provisional, 8, BOLD) + gap if provisional else 0)
+        canvas.drawString(MARGIN, top - 27, shorten(subtitle, room, 9))
         canvas.setFont(FONT, 8)
         canvas.drawRightString(PAGE[0] - MARGIN, top - 14, stand)
+        if provisional:
+            canvas.setFont(BOLD, 8)
+            canvas.setFillColor(colors.black)
+            canvas.drawRightString(PAGE[0] - MARGIN, top - 27, provisional)
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.4)
         canvas.line(MARGIN, top - HEADING + 3 * mm, PAGE[0] - MARGIN, top - HEADING + 3 * mm)
@@ -234,9 +247,17 @@ def standings_pdf(
     *,
     lists: bool = False,
     as_of: datetime.date | None = None,
+    provisional: str = "",
 ) -> bytes:
     """A player standing (series, tournament or season); ``lists`` shows series played."""
-    return result_list_pdf(title, subtitle, player_columns(lists=lists), rows, as_of=as_of)
+    return result_list_pdf(
+        title,
+        subtitle,
+        player_columns(lists=lists),
+        rows,
+        as_of=as_of,
+        provisional=provisional,
+    )
 
 
 def team_standings_pdf(

@@ -27,8 +27,9 @@ class SheetPlayer:
 class SheetRow:
     """One row of a list. Seats are 1-based; a row without ``game`` is not played yet.
 
-    ``levels`` names the levels that counted (``LEVELS``); ``value`` is the game value,
-    negative for a lost game; ``totals`` are the players' game points after this row.
+    ``levels`` names the levels that counted (``LEVELS``); ``value`` is the list entry
+    (``printing.list_entry``: won +value, lost −2 × value); ``totals`` are the players' game
+    points after this row.
     """
 
     number: int

@@ -29,8 +29,10 @@ from skatliga.pdf.base import (
     date_text,
     plain,
     register_fonts,
+    shorten,
     signed,
     width,
+    wrap_lines,
 )
 from skatliga.pdf.rows import LEVELS, SheetData, SheetPlayer
 
@@ -95,8 +97,8 @@ class PlayerHeading(Flowable):
         self.size = NAME_SIZE
         while self.size > SMALL and width(self.player.name, self.size, BOLD) > available_width:
             self.size -= 0.5
-        self.names = simpleSplit(self.player.name, BOLD, self.size, available_width)[:3]
-        self.clubs = simpleSplit(self.player.club, FONT, SMALL, available_width)[:2]
+        self.names = wrap_lines(self.player.name, available_width, self.size, BOLD, 3)
+        self.clubs = wrap_lines(self.player.club, available_width, SMALL, FONT, 2)
         self.height = len(self.names) * self.size * 1.15 + len(self.clubs) * SMALL * 1.15
         return available_width, self.height
 
@@ -144,10 +146,10 @@ class SheetHeader(Flowable):
         while size > 9 and width(name, size, BOLD) > room:
             size -= 0.5
         canvas.setFont(BOLD, size)
-        canvas.drawString(0, top - 8 - size - 2, name)
+        canvas.drawString(0, top - 8 - size - 2, shorten(name, room, size, BOLD))
         canvas.setFont(FONT, 8.5)
-        details = [date_text(sheet.date), sheet.venue]
-        canvas.drawString(0, top - 8 - size - 14, " · ".join(d for d in details if d))
+        details = " · ".join(d for d in (date_text(sheet.date), sheet.venue) if d)
+        canvas.drawString(0, top - 8 - size - 14, shorten(details, room, 8.5))
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(MUTED)
         rules = [
@@ -323,7 +325,11 @@ def _shape(players: int, games: int) -> tuple[tuple[tuple[CellStyle, ...], ...],
         ("BACKGROUND", (0, total_row), (-1, total_row), HEAD_BG),
         ("LINEABOVE", (0, total_row + 1), (-1, total_row + 1), 0.9, colors.black),
     ]
-    commands += [("SPAN", (0, row), (VALUE, row)) for row in range(first_summary, total_row + 2)]
+    # The Spielpunkte row keeps the Wert column free for the sum of the entries above it.
+    commands.append(("SPAN", (0, first_summary), (VALUE - 1, first_summary)))
+    commands += [
+        ("SPAN", (0, row), (VALUE, row)) for row in range(first_summary + 1, total_row + 2)
+    ]
     for seat in range(players):
         mark = FIRST_PLAYER + 2 * seat
         commands += [
@@ -436,6 +442,8 @@ def _summary(sheet: SheetData, blank: bool) -> list[list[object]]:
         [_("Unterschriften"), *pad],
     ]
     summary = () if blank else sheet.summary
+    if summary:
+        rows[0][VALUE] = signed(sum(row.value or 0 for row in sheet.rows))
     for seat in range(players):
         s = summary[seat] if seat < len(summary) else None
         if s is None:
@@ -462,7 +470,7 @@ def _legend(sheet: SheetData) -> str:
         % {"mark": dealer},
         _("%(tick)s = Stufe zählt") % {"tick": TICK},
         _("fett = Alleinspieler (neuer Stand)"),
-        _("Wert: Spielwert, verloren mit Minus"),
+        _("Wert: Spielwert, verloren doppelt mit Minus"),
     ]
     return " · ".join(parts)
 
@@ -474,7 +482,9 @@ def score_sheets_pdf(sheets: Sequence[SheetData], blank: bool = False) -> bytes:
     for index, sheet in enumerate(sheets):
         if index:
             flowables.append(PageBreak())
-        flowables += [SheetHeader(sheet, blank), _sheet_table(sheet, blank)]
+        # A list with no game yet is a form to fill in: empty boxes, not "vorläufig" zeros.
+        form = blank or not any(row.game for row in sheet.rows)
+        flowables += [SheetHeader(sheet, form), _sheet_table(sheet, form)]
         flowables.append(TextLine(_legend(sheet)))
     first = sheets[0] if sheets else None
     title = _("Spielliste")

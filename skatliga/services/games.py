@@ -174,6 +174,8 @@ def record_game(
 ) -> Game:
     """Enter row ``number`` of a list, or correct it; the list's result rows follow.
 
+    Turning a declared game into a passed-in one needs a ``reason`` (``reason_required``).
+
     ``expected_version`` is the version of the row the user saw (None: a new row). If the
     row changed meanwhile, :class:`Conflict` carries the current row and nothing is saved.
     """
@@ -191,6 +193,10 @@ def record_game(
         raise Conflict(existing)
     if existing is None and number > 1 and number - 1 not in games:
         raise ServiceError("game_number_gap", "number")
+    if existing is not None and not existing.passed and entry.passed and not reason.strip():
+        # A declared game that becomes passed in loses its whole row: like reopening a
+        # list, that takes a reason.
+        raise ServiceError("reason_required", "reason")
     scored = score_entry(entry, number, table.size, tournament.rule_set)
 
     game = existing or Game(table=table, number=number, table_size=table.size)
@@ -223,7 +229,7 @@ def record_game(
 def delete_last_game(
     table: Table, number: int, *, user: User = None, expected_version: int, reason: str = ""
 ) -> None:
-    """Remove the last row of an open list (a row entered by mistake)."""
+    """Remove the last row of an open list (a row entered by mistake), giving a ``reason``."""
     table = _lock_table(table)
     if table.is_closed:
         raise ServiceError("list_closed")
@@ -232,6 +238,8 @@ def delete_last_game(
         raise ServiceError("only_last_game_deleted", "number")
     if game.version != expected_version:
         raise Conflict(game)
+    if not reason.strip():
+        raise ServiceError("reason_required", "reason")
     before = GameEntry.from_game(game).to_json()
     game.delete()
     recompute_results(table)

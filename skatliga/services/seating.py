@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict, deque
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -49,22 +49,52 @@ def parse_roster(text: str) -> list[tuple[str, str]]:
     return roster
 
 
+def roster_problems(roster: Sequence[tuple[str, str]]) -> list[ServiceError]:
+    """Every line whose name or club is longer than its column holds (1-based line numbers).
+
+    The database would cut or refuse such a name; SQLite would keep all of it, and every
+    printout would have to draw it.
+    """
+    most_name = Player._meta.get_field("name").max_length or 0
+    most_club = Club._meta.get_field("name").max_length or 0
+    problems = []
+    for line, (name, club) in enumerate(roster, start=1):
+        if len(name) > most_name:
+            problems.append(ServiceError("name_too_long", "players", line=line, most=most_name))
+        if len(club) > most_club:
+            problems.append(ServiceError("club_too_long", "players", line=line, most=most_club))
+    return problems
+
+
 @transaction.atomic
 def register_players(
-    tournament: Tournament, roster: Iterable[tuple[str, str]]
-) -> list[Registration]:
-    """Enter players by name (and club), creating players and clubs not known yet."""
-    registrations = []
+    tournament: Tournament, roster: Sequence[tuple[str, str]]
+) -> tuple[list[Registration], list[Registration]]:
+    """Enter players by name (and club), creating players and clubs not known yet.
+
+    Returns the registrations added and those that were there already (a player pasted
+    twice is added once and then reported as there already). ServiceError
+    ``name_too_long``/``club_too_long`` for a line that does not fit, and nothing is saved.
+    """
+    problems = roster_problems(roster)
+    if problems:
+        raise problems[0]
+    added: list[Registration] = []
+    already: list[Registration] = []
     for name, club_name in roster:
         club = Club.objects.get_or_create(name=club_name)[0] if club_name else None
         player = Player.objects.filter(name=name, club=club).first()
         if player is None:
             player = Player.objects.create(name=name, club=club)
-        registrations.append(
-            Registration.objects.get_or_create(tournament=tournament, player=player)[0]
+        registration, created = Registration.objects.get_or_create(
+            tournament=tournament, player=player
         )
+        if created:
+            added.append(registration)
+        elif registration not in already:
+            already.append(registration)
     revisions.touch(tournament)
-    return registrations
+    return added, already
 
 
 @transaction.atomic
@@ -109,6 +139,7 @@ def draw_tables(
     method: str = "lot",
     seed: int | None = None,
     attempts: int = 500,
+    despite_open_lists: bool = False,
 ) -> Series:
     """Draw the tables of the next series (rules.md section 6).
 
@@ -116,10 +147,16 @@ def draw_tables(
     players without results last in an order drawn by lot; table 1 takes the first four,
     table 2 the next, the 3-tables (:func:`table_sizes`) come last. Team-mates are kept
     apart when the tournament says so (for ``standings`` see :func:`seat_in_order`).
+
+    While lists of earlier series are open, ServiceError ``lists_open`` (with ``open``, the
+    number of them) unless ``despite_open_lists``: the referee draws on deliberately.
     """
     if method not in DRAW_METHODS:
         raise ServiceError("draw_method_unknown", "method")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    still_open = Table.objects.filter(series__tournament=tournament, closed_at__isnull=True)
+    if not despite_open_lists and still_open.exists():
+        raise ServiceError("lists_open", open=still_open.count())
     registrations = list(tournament.registrations.order_by("player__name", "player_id"))
     sizes = table_sizes(len(registrations), tournament.list_system)
     rng = random.Random(seed)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 from scoring.lists import WON_BONUS
-from skatliga import services
+from skatliga import printing, services
 from skatliga.forms import (
     PASSED,
     GameRowForm,
@@ -181,6 +181,8 @@ def render_list(
             editing = wanted
     if form is not None and editing is None:
         editing = form.initial.get("number") or posted_number(request, lambda: next_number or 1)
+    if form is not None and form.is_bound:
+        form.mark_errors()
     names = {seat.position: str(seat.player) for seat in seats}
     sheet = build_sheet(table, games, games_per_list=games_per_list)
     history = [
@@ -209,6 +211,17 @@ def render_list(
         "form": form,
         "editing": editing,
         "editing_game": editing_game,
+        "error_summary": form.error_summary() if form is not None and form.is_bound else [],
+        "pass_confirm": (
+            _("Spiel %(number)s (%(game)s, %(entry)s) wirklich als eingepasst speichern?")
+            % {
+                "number": editing_game.number,
+                "game": editing_game.get_game_display(),
+                "entry": printing.signed(editing_game.list_score),
+            }
+            if editing_game is not None and not editing_game.passed
+            else ""
+        ),
         "editing_dealer": names.get(dealer) if dealer else None,
         "editing_dealer_sits_out": bool(editing)
         and dealer is not None
@@ -271,7 +284,7 @@ def table_list(
     else:
         note = _("Spiel %(number)s gespeichert: %(value)s.") % {
             "number": game.number,
-            "value": f"{game.list_score:+d}" if game.list_score else game.value,
+            "value": printing.signed(game.list_score),
         }
     messages.success(request, note)
     return redirect(list_url(table_obj))
@@ -350,6 +363,8 @@ def table_preview(
             "overbid": scored.overbid if scored else None,
             "list_score": scored.list_score if scored else None,
             "breakdown": row.breakdown if row and substitute else "",
+            "entry": row.entry if row and substitute else "",
+            "entries_total": sheet.entries_total,
             "matadors": form.matadors_from_cards,
             "problems": form.problems(),
             "scores": list(row.scores) if row and substitute else None,

@@ -18,11 +18,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from skatliga import printing
-from skatliga.models import ListResult, Player, Season, Series, Team, Tournament
-from skatliga.standings import player_statistics, series_totals, team_standings
+from skatliga.export import SpreadsheetExport
+from skatliga.models import ListResult, Player, Season, Series, Table, Team, Tournament
+from skatliga.standings import player_statistics, progress, series_totals, team_standings
 from skatliga.tables import PlayerStandingTable, StandingsData, TeamStandingTable
 from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.sheet import build_sheet
@@ -61,7 +61,7 @@ def _csv(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
     """The table as CSV when the page is asked for ``?export=csv``."""
     if request.GET.get("export") != "csv":
         return None
-    return TableExport("csv", table).response(f"{slugify(name)}.csv")
+    return SpreadsheetExport("csv", table).response(f"{slugify(name)}.csv")
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:
@@ -129,6 +129,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "players": players,
             "teams": teams,
             "series_list": tournament.series.prefetch_related("tables"),
+            "progress": progress(Table.objects.filter(series__tournament=tournament)),
         },
     )
 
@@ -157,6 +158,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "players": players,
             "teams": teams,
             "tables": tables,
+            "progress": progress(Table.objects.filter(series=series)),
         },
     )
 
@@ -280,17 +282,27 @@ def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
 
 
 def hall(request: HttpRequest, slug: str) -> HttpResponseBase:
-    """The running tournament on a projector: large type, refreshing itself."""
+    """The running tournament on a projector: large type, the ranking refreshed in place
+    (hall.js) every 30 seconds, or every ``?every=N`` (5 to 600)."""
     tournament = _tournament(slug)
     return _in_tournament(request, tournament, lambda: _hall_page(request, tournament))
 
 
 def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    try:
+        every = min(600, max(5, int(request.GET.get("every", 30))))
+    except ValueError:
+        every = 30
     return render_page(
         request,
         "public/hall.html",
-        {"tournament": tournament, "rows": rows, "refresh": 30},
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "refresh": every,
+            "progress": progress(Table.objects.filter(series__tournament=tournament)),
+        },
     )
 
 
@@ -314,6 +326,12 @@ def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -
             "y": y(value),
             "value_y": round(y(value) - 9, 1),
             "label": label if i % label_every == 0 else "",
+            # The first value starts right of the y-axis labels, the last ends inside the chart.
+            "anchor": "start"
+            if i == 0 and len(points) > 1
+            else "end"
+            if i and i == len(points) - 1
+            else "middle",
             "title": label,
             "value": value,
         }
@@ -366,11 +384,13 @@ def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
 
 def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
     tournament = _tournament(slug)
-    return _in_tournament(
-        request,
-        tournament,
-        lambda: _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}"),
-    )
+
+    def build() -> HttpResponse:
+        if not ListResult.objects.for_tournament(tournament).filter(team__isnull=False).exists():
+            raise Http404(_("Dieses Turnier hat keine Mannschaftswertung."))
+        return _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}")
+
+    return _in_tournament(request, tournament, build)
 
 
 def season_results_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:

@@ -164,12 +164,27 @@ def players_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PlayersForm(request.POST)
     if not form.is_valid():
         return render_tournament(request, tournament, players_form=form)
-    registrations = services.register_players(tournament, form.cleaned_data["players"])
-    messages.success(
-        request,
-        _("%(count)s Spieler eingetragen: %(names)s")
-        % {"count": len(registrations), "names": ", ".join(str(r.player) for r in registrations)},
-    )
+    added, already = services.register_players(tournament, form.cleaned_data["players"])
+    if added:
+        messages.success(
+            request,
+            ngettext(
+                "%(count)s Spieler eingetragen: %(names)s",
+                "%(count)s Spieler eingetragen: %(names)s",
+                len(added),
+            )
+            % {"count": len(added), "names": ", ".join(str(r.player) for r in added)},
+        )
+    if already:
+        messages.info(
+            request,
+            ngettext(
+                "%(count)s Spieler war schon eingetragen: %(names)s",
+                "%(count)s Spieler waren schon eingetragen: %(names)s",
+                len(already),
+            )
+            % {"count": len(already), "names": ", ".join(str(r.player) for r in already)},
+        )
     return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#players")
 
 
@@ -215,9 +230,19 @@ def registration_remove(request: HttpRequest, tournament: Tournament, pk: int) -
 def series_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     method = request.POST.get("method") or "lot"
     try:
-        series = services.draw_tables(tournament, user=request.user, method=method)
+        series = services.draw_tables(
+            tournament,
+            user=request.user,
+            method=method,
+            despite_open_lists=request.POST.get("despite_open") == "1",
+        )
     except services.ServiceError as error:
-        return render_tournament(request, tournament, action_error=action_error(error, "draw"))
+        return render_tournament(
+            request,
+            tournament,
+            action_error=action_error(error, "draw"),
+            draw_method=method,
+        )
     messages.success(request, _("Serie %(number)s ausgelost.") % {"number": series.number})
     return redirect("referee:series", slug=tournament.slug, series=series.number)
 
@@ -457,23 +482,36 @@ def archive_upload(request: HttpRequest) -> HttpResponse:
     if not may_create_tournaments(request.user):
         return forbidden(request)
     problems: list[dict[str, str]] = []
+    offer_again = ""
     form = ArchiveUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
             data = json.loads(form.cleaned_data["file"].read().decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
             form.add_error("file", coded_error("archive_not_json"))
+        except RecursionError:
+            form.add_error("file", coded_error("archive_too_deep"))
         else:
             try:
                 with transaction.atomic():
-                    tournament = load_archive(data, user=request.user)
+                    tournament = load_archive(
+                        data, user=request.user, once=not form.cleaned_data["again"]
+                    )
                     tournament.referees.add(request.user)
             except ArchiveError as error:
                 problems = [
                     {"path": problem.path, "code": problem.code, "message": problem.message}
                     for problem in error.problems
                 ]
+                already = [p for p in error.problems if p.code == "already_imported"]
+                if already:
+                    existing = already[0].params["slug"]
+                    offer_again = reverse("referee:tournament", args=[existing])
             else:
                 messages.success(request, _("Turnier importiert."))
                 return redirect("referee:tournament", slug=tournament.slug)
-    return render(request, "referee/archive_upload.html", {"form": form, "problems": problems})
+    return render(
+        request,
+        "referee/archive_upload.html",
+        {"form": form, "problems": problems, "existing_url": offer_again},
+    )

@@ -15,7 +15,7 @@ from django.utils import translation
 
 import scoring
 from scoring.lists import WON_BONUS
-from skatliga import services
+from skatliga import printing, services
 from skatliga.models import Game, Seat, Table
 
 
@@ -45,6 +45,11 @@ class SheetRow:
     scores: tuple[int, ...]
     running: tuple[int, ...] | None
     breakdown: str
+
+    @property
+    def entry(self) -> str:
+        """The list entry (``printing.list_entry_text``), empty while the row is not played."""
+        return "" if self.game is None else printing.list_entry_text(self.scored)
 
     @property
     def cells(self) -> list[Cell]:
@@ -90,6 +95,12 @@ class Sheet:
         return self.system is scoring.ListSystem.SEEGER_FABIAN
 
     @property
+    def entries_total(self) -> str:
+        """The sum of the list entries: the sum of every player's Spielpunkte."""
+        total = sum(printing.list_entry(row.scored) for row in self.rows if row.game is not None)
+        return printing.signed(total)
+
+    @property
     def running(self) -> dict[str, list[int]]:
         """Running totals per row number, as JSON."""
         return {str(row.number): list(row.running) for row in self.rows if row.running}
@@ -107,10 +118,7 @@ def build_sheet(
     size = table.size
     system = tournament.list_system
     rules = tournament.rule_set
-    pairs = {
-        game.number: (game, scored)
-        for game, scored in services.list_rows(games, size, rules)
-    }
+    pairs = {game.number: (game, scored) for game, scored in services.list_rows(games, size, rules)}
     if substitute is not None:
         number, entry, scored = substitute
         stand_in = Game(

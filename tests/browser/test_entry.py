@@ -1,14 +1,13 @@
 """The referee enters a list in a real browser (Debian's Chromium driven by Playwright).
 
 Run with SKATLIGA_SCREENSHOTS=1 to write the screenshots to docs/screenshots/entry-phone.png
-and entry-laptop.png. Without /usr/bin/chromium the tests skip, except under CI, where they fail.
+and entry-laptop.png. Chromium comes from conftest.py (missing: skip, but fail under CI).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,38 +16,10 @@ from django.urls import reverse
 from skatliga.models import Game, ListResult, Table
 from tests.web.factories import entry, make_player, make_table, play
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PASSWORD = "kreuz-bube-11"
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """Chromium, for the module. Playwright's sync API runs an event loop in this thread,
-    so Django's ORM must be told that synchronous calls here are fine."""
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
-        pytest.skip(f"{CHROMIUM} is missing")
-    from playwright.sync_api import sync_playwright
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            yield browser
-            browser.close()
 
 
 def four_table(rounds: int, django_user_model) -> Table:

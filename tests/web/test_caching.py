@@ -96,7 +96,9 @@ def test_a_correction_shows_at_once_on_every_page_csv_and_pdf(client, small_seas
     assert "83" in pdf_text(client, "season-results-pdf", "liga-2026")
     # Game 1 at table 3 (b3's spades hand) corrected to passed in: b3 0, team B 241 - 83 = 158.
     game = Game.objects.get(table=table(3), number=1)
-    services.record_game(table(3), 1, services.GameEntry(), expected_version=game.version)
+    services.record_game(
+        table(3), 1, services.GameEntry(), expected_version=game.version, reason="Korrektur"
+    )
     after = b3_pages(client, ids)
     assert after == {
         "season": 0,
@@ -114,7 +116,7 @@ def test_a_saved_game_shows_at_once(client, small_season, ids):
     # The passed-in game 4 of table 3 deleted, the pages cached, then game 4 saved again as a
     # grand with 1 by a3 (seat 1; seat 4 deals game 4), 70 points: 2 × 24 = 48, won, + 50 = 98.
     last = Game.objects.get(table=table(3), number=4)
-    services.delete_last_game(table(3), 4, expected_version=last.version)
+    services.delete_last_game(table(3), 4, expected_version=last.version, reason="Korrektur")
     assert csv_totals(client, "season", "liga-2026")["a3"] == 0
     assert html_totals(client, "player", ids["a3"]) == [0]
     assert html_totals(client, "team", ids["A"])[0] == 133
@@ -139,6 +141,8 @@ def test_an_import_shows_at_once_on_the_season(client, small_season):
 
 def test_a_seat_swap_shows_at_once(client, small_season):
     tournament = Tournament.objects.get(slug="spieltag-1")
+    for number in (1, 2, 3):
+        services.close_table(table(number))
     series = services.draw_tables(tournament, seed=7)
     first, second = series.tables.order_by("number")[:2]
     a, b = first.seats.get(position=1), second.seats.get(position=1)
@@ -169,7 +173,9 @@ def test_other_tournaments_and_seasons_stay_cached(client, small_season, ids):
     for url in urls:
         assert client.get(url).status_code == 200
     game = Game.objects.get(table=table(3), number=1)
-    services.record_game(table(3), 1, services.GameEntry(), expected_version=game.version)
+    services.record_game(
+        table(3), 1, services.GameEntry(), expected_version=game.version, reason="Korrektur"
+    )
     for url in urls:
         with CaptureQueriesContext(connection) as captured:
             assert client.get(url).status_code == 200
@@ -189,7 +195,9 @@ def test_pages_and_pdfs_answer_conditional_requests(client, small_season):
         assert again.status_code == 304 and again["ETag"] == etag and len(captured) == 1
         assert client.get(url, headers={"if-modified-since": modified}).status_code == 304
         game = Game.objects.get(table=table(3), number=1)
-        services.record_game(table(3), 1, services.GameEntry(), expected_version=game.version)
+        services.record_game(
+            table(3), 1, services.GameEntry(), expected_version=game.version, reason="Korrektur"
+        )
         changed = client.get(url, headers={"if-none-match": etag})
         assert changed.status_code == 200 and changed["ETag"] != etag
         services.record_game(
@@ -197,6 +205,7 @@ def test_pages_and_pdfs_answer_conditional_requests(client, small_season):
             1,
             services.GameEntry(2, Declaration(GameType.SPADES, 18, 1, hand=True), Outcome(61, 5)),
             expected_version=game.version + 1,
+            reason="Korrektur",
         )
 
 
@@ -248,7 +257,9 @@ for line in sys.stdin:
         table = Table.objects.get(pk=int(command[1]))
         number = int(command[2])
         game = Game.objects.get(table=table, number=number)
-        services.record_game(table, number, services.GameEntry(), expected_version=game.version)
+        services.record_game(
+            table, number, services.GameEntry(), expected_version=game.version, reason="Korrektur"
+        )
         print(json.dumps(["saved"]), flush=True)
 """
 
@@ -290,7 +301,9 @@ def test_a_save_in_one_process_is_seen_by_another(client, small_season):
         assert worker_totals()["b3"] == 83
         # Saved here (b3's game passed in): the other process shows it at once.
         game = Game.objects.get(table=table(3), number=1)
-        services.record_game(table(3), 1, services.GameEntry(), expected_version=game.version)
+        services.record_game(
+            table(3), 1, services.GameEntry(), expected_version=game.version, reason="Korrektur"
+        )
         assert worker_totals()["b3"] == 0
         # Saved there: c1's lost hearts (game 2 at table 1) passed in; c1 −40 − 50 = −90 → 0,
         # and a1, b1, d1 lose the 30 each for it: 103 → 73, 128 → 98, 30 → 0.

@@ -215,7 +215,7 @@ def test_sheet_data_reads_one_list(small_season):
     assert (sheet.series, sheet.table, sheet.tournament) == (1, 1, "1. Spieltag")
     assert sheet.rows == (
         pdf.SheetRow(1, 1, (1,), 2, "Grand", "m1", frozenset({"game"}), 48, (0, 48, 0, 0)),
-        pdf.SheetRow(2, 2, (2,), 3, "Herz", "m1", frozenset({"game"}), -20, (0, 48, -40, 0)),
+        pdf.SheetRow(2, 2, (2,), 3, "Herz", "m1", frozenset({"game"}), -40, (0, 48, -40, 0)),
         pdf.SheetRow(3, 3, (3,), None, "eingepasst", totals=(0, 48, -40, 0)),
         pdf.SheetRow(4, 4, (4,), 1, "Null", "", frozenset(), 23, (23, 48, -40, 0)),
     )
@@ -235,7 +235,7 @@ def test_sheet_data_shows_levels_reached_and_overbid_games(small_season):
         frozenset({"game", "schneider"}),
         48,
     )
-    assert (second.game, second.matadors, second.value) == ("Karo überreizt", "o1", -27)
+    assert (second.game, second.matadors, second.value) == ("Karo überreizt", "o1", -54)
 
 
 @pytest.mark.django_db

@@ -85,9 +85,11 @@ def test_team_page(client, small_season):
     assert (row.match_points_text, row.game_points) == ("3 : 0", 241)
 
 
-def test_hall_display_refreshes_itself(client, small_season):
+def test_hall_display_refreshes_itself_in_place(client, small_season):
     response = page(client, "hall", "spieltag-1")
-    assert b'http-equiv="refresh"' in response.content
+    assert b'http-equiv="refresh"' not in response.content
+    assert b"skatliga/hall.js" in response.content
+    assert response.context["refresh"] == 30
     assert [row.player for row in response.context["rows"]][:2] == ["b1", "c2"]
 
 

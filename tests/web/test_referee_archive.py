@@ -29,10 +29,10 @@ def table(referee):
     return table
 
 
-def upload(client, content: bytes):
+def upload(client, content: bytes, **data: str):
     return client.post(
         reverse("referee:archive-upload"),
-        {"file": SimpleUploadedFile("turnier.json", content, "application/json")},
+        {"file": SimpleUploadedFile("turnier.json", content, "application/json"), **data},
     )
 
 
@@ -51,7 +51,7 @@ def test_the_archive_downloads_as_a_json_attachment(client, table):
 def test_an_uploaded_archive_becomes_a_new_tournament_of_the_uploader(client, referee, table):
     exported = client.get(reverse("referee:archive-download", args=[table.series.tournament.slug]))
 
-    response = upload(client, exported.content)
+    response = upload(client, exported.content, again="on")
 
     imported = Tournament.objects.exclude(pk=table.series.tournament.pk).get()
     assert response.status_code == 302

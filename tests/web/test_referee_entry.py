@@ -426,7 +426,9 @@ def test_reopening_with_a_reason_opens_the_list(client, table):
 def test_the_last_game_can_be_deleted(client, table):
     play(table, entry(), entry(1, "grand", bid=18, matadors=1, won=True))
 
-    response = client.post(url(table, "referee:delete-last"), {"number": 2, "version": 1})
+    response = client.post(
+        url(table, "referee:delete-last"), {"number": 2, "version": 1, "reason": "doppelt"}
+    )
 
     assert response.status_code == 302
     assert list(table.games.values_list("number", flat=True)) == [1]

@@ -400,7 +400,10 @@ def test_drawing_by_standings_from_the_page_seats_the_leader_at_table_1(client, 
     play(second_table, entry(2, "grand", bid=18, matadors=1, won=True))
     leader = second_table.seats.get(position=2).player_id
 
-    response = client.post(reverse("referee:draw", args=[tournament.slug]), {"method": "standings"})
+    response = client.post(
+        reverse("referee:draw", args=[tournament.slug]),
+        {"method": "standings", "despite_open": "1"},
+    )
 
     assert response.status_code == 302
     assert Seat.objects.get(series__number=2, table__number=1, position=1).player_id == leader

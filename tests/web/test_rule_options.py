@@ -328,9 +328,7 @@ def test_a_five_table_blocks_a_change_to_seeger_fabian():
         services.update_tournament(table.series.tournament, scoring="seeger-fabian")
 
     assert error.value.code == "settings_invalidate_games"
-    assert [b.code for b in error.value.params["blocking"]] == [
-        "five_table_not_with_seeger_fabian"
-    ]
+    assert [b.code for b in error.value.params["blocking"]] == ["five_table_not_with_seeger_fabian"]
 
 
 # --- the archive ---------------------------------------------------------------------------

@@ -48,12 +48,12 @@ def test_login_page_renders(client):
     assert set(response.context["form"].fields) == {"username", "password"}
 
 
-def test_login_with_valid_credentials_redirects_home(client, django_user_model):
+def test_login_without_a_page_to_return_to_lands_on_the_dashboard(client, django_user_model):
     django_user_model.objects.create_user(username="anna", password="kreuz-bube-11")
 
     response = client.post(reverse("login"), {"username": "anna", "password": "kreuz-bube-11"})
 
-    assert (response.status_code, response.url) == (302, reverse("home"))
+    assert (response.status_code, response.url) == (302, reverse("referee:dashboard"))
 
 
 def test_logout_is_a_post_that_ends_the_session(client, django_user_model):

@@ -19,6 +19,12 @@ from skatliga.tables import PlayerStandingTable, StandingsData, TeamStandingTabl
 pytestmark = pytest.mark.django_db
 
 
+def generic_text(table):
+    return render_to_string(
+        "django_tables2/fast_table.html", {"table": table, "request": table.request}
+    )
+
+
 def tbody(table, template):
     table.template_name = template
     html = render_to_string(template, {"table": table, "request": table.request})
@@ -40,7 +46,8 @@ def test_fast_rows_equal_django_tables2s_rows(small_season, query):
         fast = tbody(table, "django_tables2/fast_table.html")
         generic = tbody(table, "django_tables2/table.html")
         assert fast == generic
-        assert "&lt;Zittau&gt;" in fast or table.prefix == "t-"
+        if not query and table.prefix == "p-":  # a1 (club with markup) is on page 1
+            assert "SC &lt;Zittau&gt; &amp; Co" in generic_text(table)
 
 
 def test_a_page_of_the_standing_reads_only_its_rows(small_season):

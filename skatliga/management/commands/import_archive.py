@@ -20,12 +20,17 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the archive file, or - for standard input")
+        parser.add_argument(
+            "--again",
+            action="store_true",
+            help="import even if the same tournament (name, date, venue) is here already",
+        )
 
-    def handle(self, *args: Any, file: str, **options: Any) -> None:
+    def handle(self, *args: Any, file: str, again: bool = False, **options: Any) -> None:
         name = _("Standardeingabe") if file == "-" else file
         data = parse(read(file), name)
         try:
-            tournament = load_archive(data)
+            tournament = load_archive(data, once=not again)
         except ArchiveError as error:
             for problem in error.problems:
                 self.stderr.write(f"{name}: {problem}")

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
+from skatliga.export import spreadsheet_cell
 from skatliga.models import ListResult, Tournament
 
 COLUMNS = ("rank", "player", "club", "game_points", "won", "lost", "others_lost", "bonus", "total")
@@ -43,4 +44,6 @@ class Command(BaseCommand):
         else:
             writer = csv.DictWriter(self.stdout, fieldnames=COLUMNS, lineterminator="\n")
             writer.writeheader()
-            writer.writerows(rows)
+            writer.writerows(
+                {column: spreadsheet_cell(value) for column, value in row.items()} for row in rows
+            )

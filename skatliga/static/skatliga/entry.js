@@ -16,10 +16,38 @@
     });
   }
 
-  // Destructive buttons ask first.
+  // Destructive forms and buttons ask first.
   document.querySelectorAll("form[data-confirm]").forEach(function (confirmForm) {
     confirmForm.addEventListener("submit", function (event) {
       if (!window.confirm(confirmForm.getAttribute("data-confirm"))) event.preventDefault();
+    });
+  });
+  document.querySelectorAll("button[data-confirm]").forEach(function (button) {
+    button.addEventListener("click", function (event) {
+      if (!window.confirm(button.getAttribute("data-confirm"))) event.preventDefault();
+    });
+  });
+
+  // Nothing the keyboard reaches may end up beneath a sticky bar (the entry strip on a laptop,
+  // the save bar on a phone): scroll it above.
+  function stickyBars() {
+    var bars = [];
+    var entryForm = document.getElementById("entry");
+    if (entryForm && window.getComputedStyle(entryForm).position === "sticky") bars.push(entryForm);
+    var foot = document.querySelector(".entry-foot");
+    if (foot && window.getComputedStyle(foot).position === "sticky") bars.push(foot);
+    return bars;
+  }
+  document.addEventListener("focusin", function (event) {
+    var target = event.target;
+    if (!target || !target.getBoundingClientRect) return;
+    stickyBars().forEach(function (bar) {
+      if (bar.contains(target)) return;
+      var box = bar.getBoundingClientRect();
+      var rect = target.getBoundingClientRect();
+      if (rect.bottom > box.top - 4 && rect.top < box.bottom) {
+        window.scrollBy(0, rect.bottom - box.top + 12);
+      }
     });
   });
 
@@ -42,6 +70,22 @@
   function submitRow() {
     if (form.requestSubmit) form.requestSubmit(saveButton);
     else saveButton.click();
+  }
+
+  // A key that names an option which cannot be chosen (the dealer who sits out) says why.
+  function explainDisabled(select, typed, key) {
+    var text = select.getAttribute("data-disabled-message");
+    if (!text) return;
+    var named = Array.prototype.some.call(select.options, function (option) {
+      var keys = (option.getAttribute("data-keys") || "").split(" ");
+      return option.disabled && (keys.indexOf(typed) !== -1 || keys.indexOf(key) !== -1);
+    });
+    if (!named) return;
+    var slot = form.querySelector('[data-error-for="' + select.name + '"]');
+    if (!slot) return;
+    slot.textContent = text;
+    var box = slot.closest(".f");
+    if (box) box.classList.add("has-error");
   }
 
   // Selects: typed keys pick options (data-keys: "k c 12"); Enter saves.
@@ -78,6 +122,8 @@
       if (option && select.value !== option.value) {
         select.value = option.value;
         select.dispatchEvent(new Event("change", { bubbles: true }));
+      } else if (!option) {
+        explainDisabled(select, buffer, key);
       }
     });
   });
@@ -92,11 +138,11 @@
     });
   });
 
-  form.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") {
-      var cancel = form.querySelector(".entry-cancel");
-      if (cancel) window.location.href = cancel.href;
-    }
+  // Esc leaves correction mode, wherever the focus is (but not from an open dialog).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    var cancel = form.querySelector(".entry-cancel");
+    if (cancel) window.location.href = cancel.href;
   });
 
   form.addEventListener("submit", function () {
@@ -138,7 +184,10 @@
     form.querySelectorAll(".f").forEach(function (box) {
       box.classList.remove("has-error", "has-warning");
       var control = box.querySelector("input, select");
-      if (control) control.removeAttribute("aria-invalid");
+      if (control) {
+        control.removeAttribute("aria-invalid");
+        control.removeAttribute("aria-describedby");
+      }
     });
     problems.forEach(function (problem) {
       if (!visible(problem.field)) return;
@@ -149,6 +198,15 @@
       note.textContent = problem.message;
       if (problem.warning) note.className = "warning";
       slot.appendChild(note);
+      if (problem.code === "outcome_missing") {
+        // "Ergebnis fehlt" concerns Augen, Stiche and Ergebnis: tie it to each of them.
+        ["card_points", "tricks", "won"].forEach(function (name) {
+          var control = form.elements[name];
+          if (!control) return;
+          control.setAttribute("aria-invalid", "true");
+          control.setAttribute("aria-describedby", slot.id);
+        });
+      }
       var box = slot.closest(".f");
       if (box) {
         box.classList.add(problem.warning ? "has-warning" : "has-error");
@@ -164,16 +222,17 @@
   function showValue(data) {
     valueOut.classList.remove("won", "lost");
     if (!data.ok) {
+      // Say what keeps the row from a value ("Reizwert fehlt."), typed there or not.
+      var first = (data.problems || []).filter(function (p) { return !p.warning; })[0];
       valueOut.textContent = "–";
-      verdictOut.textContent = "";
+      verdictOut.textContent = first ? first.message : "";
       breakdownOut.textContent = "";
     } else if (data.passed) {
       valueOut.textContent = "0";
       verdictOut.textContent = form.getAttribute("data-word-passed");
       breakdownOut.textContent = "";
     } else {
-      var score = data.list_score;
-      valueOut.textContent = score ? (score > 0 ? "+" : "−") + Math.abs(score) : String(data.value);
+      valueOut.textContent = data.entry;
       valueOut.classList.add(data.won ? "won" : "lost");
       var words = [form.getAttribute(data.won ? "data-word-won" : "data-word-lost")];
       if (data.overbid) words.push(form.getAttribute("data-word-overbid"));
@@ -208,11 +267,13 @@
     if (editingRow) {
       var value = editingRow.querySelector("td.c-value");
       if (value) {
-        value.textContent = data.ok ? (data.passed ? "0" : String(data.value)) : "";
+        value.textContent = data.ok ? data.entry : "";
         value.classList.toggle("won", !!(data.ok && data.won));
         value.classList.toggle("lost", !!(data.ok && !data.passed && !data.won));
       }
     }
+    var entries = document.getElementById("entries-total");
+    if (entries) entries.textContent = data.entries_total;
     document.querySelectorAll("[data-summary]").forEach(function (cell) {
       var column = data.summary[Number(cell.getAttribute("data-seat")) - 1];
       if (column) cell.textContent = String(column[cell.getAttribute("data-summary")]);
@@ -245,10 +306,27 @@
   }
 
   markPassed();
-  // Autofocus is skipped when the address has a #fragment: focus the first field here.
-  if (!form.contains(document.activeElement) && form.elements.declarer) {
-    form.elements.declarer.focus({ preventScroll: true });
+  // The first field in error after a failed save, else the first field. Autofocus is skipped
+  // when the address has a #fragment (a correction opened from the list), and the browser's
+  // scroll to the fragment may come later: focus again once the page has loaded.
+  function firstField() {
+    var listed = document.querySelector("#entry-errors a[data-field]");
+    var named = listed ? form.elements[listed.getAttribute("data-field")] : null;
+    return named || form.querySelector('[aria-invalid="true"]') || form.elements.declarer;
   }
+  function focusFirst() {
+    var field = firstField();
+    if (!field || form.contains(document.activeElement)) return;
+    field.focus({ preventScroll: !form.classList.contains("is-bound") });
+  }
+  var wanted = firstField();
+  if (wanted && wanted !== form.elements.declarer) {
+    wanted.focus();
+  } else {
+    focusFirst();
+  }
+  window.addEventListener("load", focusFirst);
+  window.setTimeout(focusFirst, 0);
   if (editingRow) {
     var sticky = window.getComputedStyle(form).position === "sticky";
     if (sticky) editingRow.scrollIntoView({ block: "center" });

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import pdf, services
+from skatliga.entries import list_entry
 from skatliga.forms import DOUBLING_LABELS
 from skatliga.messages import describe_rules
 from skatliga.models import (
@@ -26,7 +27,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.pdf.base import date_text, signed
+from skatliga.pdf.base import date_text
 from skatliga.standings import progress, team_standings
 from skatliga.views.sheet import breakdown_language
 
@@ -38,19 +39,6 @@ def matadors_text(matadors: int | None) -> str:
     if matadors > 0:
         return _("m%(count)d") % {"count": matadors}
     return _("o%(count)d") % {"count": -matadors}
-
-
-def list_entry(scored: scoring.ScoredGame | None) -> int:
-    """The number a list carries for a game (rules.md section 4): won +value, lost
-    −2 × value, passed in (None) 0. Every page and printout shows a row's entry with this,
-    so that the column of entries adds up to the sum of the players' Spielpunkte.
-    """
-    return scored.list_score if scored is not None else 0
-
-
-def list_entry_text(scored: scoring.ScoredGame | None) -> str:
-    """:func:`list_entry` as written on a list: ``+96``, ``−118``, ``0``."""
-    return signed(list_entry(scored))
 
 
 def game_label(game: Game, scored: scoring.ScoredGame) -> str:

@@ -102,10 +102,16 @@ class FastTable(tables.Table):
 _SENTINEL = 987654321987
 
 
-def number(label: str, *, total: bool = False) -> tables.Column:
-    """A right-aligned column of figures; ``total`` marks the column that ranks."""
+def number(label: str, *, total: bool = False, fold: bool = False) -> tables.Column:
+    """A right-aligned column of figures; ``total`` marks the column that ranks, ``fold`` one
+    that a phone leaves out (rank, name and total fit its width; the CSV has every column)."""
     css = "number total" if total else "number"
+    if fold:
+        css += " fold"
     return tables.Column(verbose_name=label, attrs={"td": {"class": css}, "th": {"class": css}})
+
+
+FOLD = {"td": {"class": "fold"}, "th": {"class": "fold"}}
 
 
 class PlayerStandingTable(FastTable):
@@ -113,12 +119,12 @@ class PlayerStandingTable(FastTable):
 
     rank = number(pgettext_lazy("rank", "Platz"))
     player = tables.Column(verbose_name=_("Spieler"), order_by=("player_key",))
-    club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",))
-    game_points = number(_("Spielpunkte"))
-    won = number(_("gew."))
-    lost = number(_("verl."))
-    others_lost = number(_("verl. andere"))
-    bonus = number(_("Wertung"))
+    club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",), attrs=FOLD)
+    game_points = number(_("Spielpunkte"), fold=True)
+    won = number(_("gew."), fold=True)
+    lost = number(_("verl."), fold=True)
+    others_lost = number(_("verl. andere"), fold=True)
+    bonus = number(_("Wertung"), fold=True)
     total = number(_("Gesamt"), total=True)
 
     class Meta:
@@ -136,7 +142,11 @@ class PlayerStandingTable(FastTable):
         return value
 
     def render_player(self, value: str, record: Any) -> str:
-        return format_html('<a href="{}">{}</a>', self.url("player", record.player_id), value)
+        """The name, linked; on a phone the club (its column folded away) under it."""
+        link = format_html('<a href="{}">{}</a>', self.url("player", record.player_id), value)
+        if not record.club:
+            return link
+        return format_html('{}<span class="club-under">{}</span>', link, record.club)
 
 
 class TeamStandingTable(FastTable):
@@ -144,8 +154,8 @@ class TeamStandingTable(FastTable):
 
     rank = number(pgettext_lazy("rank", "Platz"))
     team = tables.Column(verbose_name=_("Mannschaft"), order_by=("team_key",))
-    club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",))
-    series = number(_("Serien"))
+    club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",), attrs=FOLD)
+    series = number(_("Serien"), fold=True)
     match_points = number(_("Matchpunkte"))
     game_points = number(_("Spielpunkte"), total=True)
 

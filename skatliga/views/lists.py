@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 from scoring.lists import WON_BONUS
-from skatliga import printing, services
+from skatliga import services
 from skatliga.forms import (
     PASSED,
     GameRowForm,
@@ -29,6 +29,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
+from skatliga.pdf.base import signed
 from skatliga.views.referee import action_error, referee_required
 from skatliga.views.sheet import Sheet, build_sheet
 
@@ -217,7 +218,7 @@ def render_list(
             % {
                 "number": editing_game.number,
                 "game": editing_game.get_game_display(),
-                "entry": printing.signed(editing_game.list_score),
+                "entry": signed(editing_game.list_score),
             }
             if editing_game is not None and not editing_game.passed
             else ""
@@ -284,7 +285,7 @@ def table_list(
     else:
         note = _("Spiel %(number)s gespeichert: %(value)s.") % {
             "number": game.number,
-            "value": printing.signed(game.list_score),
+            "value": signed(game.list_score),
         }
     messages.success(request, note)
     return redirect(list_url(table_obj))

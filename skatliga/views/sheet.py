@@ -15,8 +15,10 @@ from django.utils import translation
 
 import scoring
 from scoring.lists import WON_BONUS
-from skatliga import printing, services
+from skatliga import services
+from skatliga.entries import list_entry, list_entry_text
 from skatliga.models import Game, Seat, Table
+from skatliga.pdf.base import signed
 
 
 def breakdown_language() -> str:
@@ -48,8 +50,8 @@ class SheetRow:
 
     @property
     def entry(self) -> str:
-        """The list entry (``printing.list_entry_text``), empty while the row is not played."""
-        return "" if self.game is None else printing.list_entry_text(self.scored)
+        """The list entry (``entries.list_entry_text``), empty while the row is not played."""
+        return "" if self.game is None else list_entry_text(self.scored)
 
     @property
     def cells(self) -> list[Cell]:
@@ -97,8 +99,8 @@ class Sheet:
     @property
     def entries_total(self) -> str:
         """The sum of the list entries: the sum of every player's Spielpunkte."""
-        total = sum(printing.list_entry(row.scored) for row in self.rows if row.game is not None)
-        return printing.signed(total)
+        total = sum(list_entry(row.scored) for row in self.rows if row.game is not None)
+        return signed(total)
 
     @property
     def running(self) -> dict[str, list[int]]:

@@ -4,6 +4,7 @@ laptop's width; the keyboard paths the field test walked by hand (issue 10, item
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -107,6 +108,17 @@ def test_no_wcag_violation_on_public_and_referee_pages(
         violations = axe(page, axe_source)
         if violations:
             found[name] = violations
+    # The entry page after a failed save: error summary, fields marked invalid.
+    page.goto(live_server.url + urls["entry"])
+    page.select_option("#id_declarer", "1")
+    page.select_option("#id_game", "grand")
+    page.fill("#id_card_points", "130")
+    page.click("#entry-save")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#entry-errors").count() == 1
+    violations = axe(page, axe_source)
+    if violations:
+        found["entry-failed-save"] = violations
     context.close()
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
 
@@ -135,3 +147,154 @@ def test_the_hall_display_refreshes_its_ranking_without_reloading(
     expect(first).to_contain_text("Anna Schmidt", timeout=12_000)
     assert page.evaluate("window.stillHere") is True
     context.close()
+
+
+# --- item 10: the phone standings show rank, player and total without scrolling --------------
+
+
+def standings_page(browser, live_server, django_user_model, viewport):
+    table, players, teams = league(django_user_model)
+    context = browser.new_context(viewport=viewport, locale="de-DE", device_scale_factor=1)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("standings", args=[table.series.tournament.slug]))
+    return context, page
+
+
+def test_phone_standings_show_rank_player_and_total_without_scrolling(
+    browser, live_server, django_user_model
+):
+    context, page = standings_page(browser, live_server, django_user_model, WIDTHS["phone"])
+    row = page.locator("table.standings").first.locator("tbody tr").first
+    width = WIDTHS["phone"]["width"]
+
+    for cell in ("td:nth-child(1)", "td:has(a[href*='/players/'])", "td.total"):
+        box = row.locator(cell).bounding_box()
+        assert box is not None and box["width"] > 0, cell
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, cell
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert row.locator("td.total").inner_text().strip() != ""
+    context.close()
+
+
+def test_screenshot_of_the_phone_standings(browser, live_server, django_user_model, tmp_path):
+    """docs/screenshots/standings-phone.png with SKATLIGA_SCREENSHOTS=1, else a temporary file."""
+    import os
+
+    from tests.browser.test_entry import SCREENSHOTS
+
+    context, page = standings_page(browser, live_server, django_user_model, WIDTHS["phone"])
+    folder = SCREENSHOTS if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
+    page.screenshot(path=str(folder / "standings-phone.png"), full_page=True)
+    context.close()
+    assert (folder / "standings-phone.png").read_bytes().startswith(b"\x89PNG")
+
+
+# --- items 10 and 25: nothing the keyboard reaches hides beneath a sticky bar ------------------
+
+
+def entry_page(browser, live_server, django_user_model, viewport, rounds=12):
+    from tests.browser.test_entry import four_table
+
+    table = four_table(rounds, django_user_model)
+    play(table, *[entry() for _ in range(36)])
+    context = browser.new_context(viewport=viewport, locale="de-DE")
+    page = context.new_page()
+    path = reverse("referee:list", args=[table.series.tournament.slug, 1, 1])
+    page.goto(live_server.url + path)
+    page.fill("#id_username", "anna")
+    page.fill("#id_password", PASSWORD)
+    page.click("form.login-form button[type=submit]")
+    page.wait_for_url(re.compile(re.escape(path) + "$"))
+    return context, page
+
+
+def clear_of(page, element, bar) -> bool:
+    box, cover = element.bounding_box(), page.locator(bar).bounding_box()
+    return box["y"] + box["height"] <= cover["y"] + 1 or box["y"] >= cover["y"] + cover["height"]
+
+
+def test_row_links_reached_by_keyboard_stay_clear_of_the_sticky_entry_strip(
+    browser, live_server, django_user_model
+):
+    context, page = entry_page(browser, live_server, django_user_model, WIDTHS["laptop"])
+    page.locator("#row-1 th.c-num a").focus()
+    hidden = []
+    for number in range(1, 37):
+        focused = page.locator(":focus")
+        assert focused.get_attribute("href") == f"?game={number}#entry"
+        if not clear_of(page, focused, "#entry"):
+            hidden.append(number)
+        page.keyboard.press("Tab")
+    context.close()
+    assert hidden == []
+
+
+def test_the_phones_save_bar_does_not_cover_the_field_being_typed(
+    browser, live_server, django_user_model
+):
+    context, page = entry_page(
+        browser, live_server, django_user_model, {"width": 390, "height": 700}
+    )
+    page.locator("#id_card_points").focus()
+    covered = []
+    for name in ("card_points", "tricks", "won", "level"):
+        focused = page.locator(":focus")
+        assert focused.get_attribute("name") == name
+        if not clear_of(page, focused, ".entry-foot"):
+            covered.append(name)
+        page.keyboard.press("Tab")
+    context.close()
+    assert covered == []
+
+
+# --- item 26: a skip link, and the focus ring on summaries ----------------------------------
+
+
+def test_the_first_tab_offers_a_skip_link_to_the_content(browser, live_server, django_user_model):
+    from playwright.sync_api import expect
+
+    league(django_user_model)
+    context = browser.new_context(viewport=WIDTHS["phone"], locale="de-DE")
+    page = context.new_page()
+    page.goto(live_server.url + reverse("tournaments"))
+
+    page.keyboard.press("Tab")
+    skip = page.locator(":focus")
+    expect(skip).to_have_text("Zum Inhalt springen")
+    assert skip.bounding_box()["y"] >= 0
+    page.keyboard.press("Enter")
+    expect(page.locator("main#main")).to_be_focused()
+    context.close()
+
+
+def test_a_summary_reached_by_keyboard_shows_the_focus_ring(
+    browser, live_server, django_user_model
+):
+    context, page = entry_page(browser, live_server, django_user_model, WIDTHS["laptop"])
+    page.locator(".entry-cards summary").focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+
+    style = page.locator(".entry-cards summary").evaluate(
+        "e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineWidth,"
+        " getComputedStyle(e).outlineColor]"
+    )
+    link = page.locator("#row-1 th.c-num a")
+    link.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    site = link.evaluate("e => getComputedStyle(e).outlineColor")
+    context.close()
+    # The site's ring (3px, --focus), as links and fields have it, not the browser's own.
+    assert style == ["solid", "3px", site] and site == "rgb(179, 92, 0)"
+
+
+def test_a_missing_browser_or_axe_fails_under_ci_and_skips_elsewhere(monkeypatch):
+    from tests.browser.conftest import unavailable
+
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        unavailable("axe-core is missing")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        unavailable("axe-core is missing")

@@ -11,6 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from skatliga.messages import message
 from skatliga.models import Game
 from tests.browser.test_entry import PASSWORD, four_table
 from tests.web.factories import entry, play
@@ -155,9 +156,7 @@ def test_typing_the_dealers_seat_at_a_four_table_says_he_sits_out(
     expect(page.locator("#id_declarer")).to_be_focused()
     page.keyboard.press("1")
 
-    expect(page.locator("[data-error-for='declarer']")).to_have_text(
-        "Am Vierertisch sitzt der Geber aus und kann nicht spielen."
-    )
+    expect(page.locator("[data-error-for='declarer']")).to_have_text(message("declarer_is_dealer"))
     assert page.input_value("#id_declarer") == ""
     page.keyboard.press("2")
     expect(page.locator("[data-error-for='declarer']")).to_have_text("")

@@ -15,7 +15,7 @@ import pypdf
 import pytest
 from django.urls import reverse
 
-from skatliga import printing, services
+from skatliga import entries, printing, services
 from skatliga.pdf.base import MINUS
 from tests.web.factories import entry, make_player, make_table, play
 
@@ -64,8 +64,8 @@ def test_the_list_entry_of_a_lost_game_counts_double():
     )
     rows = dict(printing.services.list_rows([won, lost], 3, table.series.tournament.rule_set))
 
-    assert [printing.list_entry_text(rows[g]) for g in (won, lost)] == ["+72", f"{MINUS}40"]
-    assert printing.list_entry_text(None) == "0"
+    assert [entries.list_entry_text(rows[g]) for g in (won, lost)] == ["+72", f"{MINUS}40"]
+    assert entries.list_entry_text(None) == "0"
 
 
 def test_the_referees_page_shows_the_list_entries_and_their_sum(client, lost_list):

@@ -280,7 +280,9 @@
     });
   }
 
-  function preview() {
+  // keepErrors: the first preview after a failed save shows the value and the totals but
+  // leaves the errors the server found (some, like a missing reason, only the save sees).
+  function preview(keepErrors) {
     var mine = ++sequence;
     form.classList.add("is-previewing");
     fetch(previewUrl, {
@@ -297,7 +299,7 @@
         form.classList.remove("is-previewing");
         form.setAttribute("data-preview-state", data.ok ? "ok" : "problems");
         showValue(data);
-        showProblems(data.problems);
+        if (keepErrors !== true) showProblems(data.problems);
         showSheet(data);
       })
       .catch(function () {
@@ -335,5 +337,5 @@
     return element.name && element.type !== "hidden" && element.name !== "csrfmiddlewaretoken" &&
       (element.type === "checkbox" ? element.checked : element.value !== "");
   });
-  if (hasValues) preview();
+  if (hasValues) preview(form.classList.contains("is-bound"));
 })();

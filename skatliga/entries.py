@@ -1,0 +1,24 @@
+"""How a list shows a game's entry: the one place every page, preview and printout asks.
+
+rules.md section 4: a won game is entered with +value, a lost one with −2 × value (hand games
+included), a passed-in game with 0. Shown this way, the column of entries adds up to the sum
+of the players' Spielpunkte under it.
+"""
+
+from __future__ import annotations
+
+import scoring
+from skatliga.pdf.base import signed
+
+
+def list_entry(scored: scoring.Entry) -> int:
+    """The number a list carries for a game; passed in (``None``) is 0. A Ramsch has no
+    declarer's entry (its points go to each player's column): 0 here too."""
+    return scored.list_score if isinstance(scored, scoring.ScoredGame) else 0
+
+
+def list_entry_text(scored: scoring.Entry) -> str:
+    """:func:`list_entry` as written on a list: ``+96``, ``−118``, ``0``; empty for a Ramsch."""
+    if isinstance(scored, scoring.RamschScore):
+        return ""
+    return signed(list_entry(scored))

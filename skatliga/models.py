@@ -753,14 +753,3 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
-
-
-class Revision(models.Model):
-    """The site's change counter: one row, one number, raised by every change that a public
-    page shows. Tournaments and seasons carry the value of their last change, so a cached page
-    is keyed on a number read from the database (``skatliga.revisions``)."""
-
-    value = models.PositiveBigIntegerField(default=0)
-
-    def __str__(self) -> str:
-        return str(self.value)

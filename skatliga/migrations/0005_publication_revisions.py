@@ -10,13 +10,6 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.CreateModel(
-            name='Revision',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('value', models.PositiveBigIntegerField(default=0)),
-            ],
-        ),
         migrations.AddField(
             model_name='season',
             name='revised_at',

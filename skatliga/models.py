@@ -104,7 +104,7 @@ class Season(models.Model):
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(unique=True)
     year = models.PositiveIntegerField(_("Jahr"))
-    revision = models.PositiveBigIntegerField(default=0, editable=False)
+    revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
     """Stamp of the last change to anything the season's pages show (``skatliga.revisions``)."""
     revised_at = models.DateTimeField(null=True, blank=True, editable=False)
 
@@ -189,7 +189,7 @@ class Tournament(models.Model):
         related_name="refereed_tournaments",
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    revision = models.PositiveBigIntegerField(default=0, editable=False)
+    revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
     """Stamp of the last change to anything the tournament's pages show
     (``skatliga.revisions``)."""
     revised_at = models.DateTimeField(null=True, blank=True, editable=False)

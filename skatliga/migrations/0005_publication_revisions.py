@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='season',
             name='revision',
-            field=models.PositiveBigIntegerField(default=0, editable=False),
+            field=models.PositiveBigIntegerField(db_default=0, default=0, editable=False),
         ),
         migrations.AddField(
             model_name='tournament',
@@ -28,6 +28,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='revision',
-            field=models.PositiveBigIntegerField(default=0, editable=False),
+            field=models.PositiveBigIntegerField(db_default=0, default=0, editable=False),
         ),
     ]

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import scoring
-from skatliga import services
+from skatliga import bulk, revisions, services
 from skatliga.messages import message
 from skatliga.models import (
     Change,
@@ -638,10 +638,13 @@ def _write(
         for table in series.tables
     )
     read_tables = [table for series in document.series for table in series.tables]
-    Seat.objects.bulk_create(
-        Seat(table=row, series=row.series, position=position, player_id=players[player_id])
-        for row, table in zip(tables, read_tables, strict=True)
-        for position, player_id in enumerate(table.seats, start=1)
+    bulk.insert(
+        Seat,
+        [
+            Seat(table=row, series=row.series, position=position, player_id=players[player_id])
+            for row, table in zip(tables, read_tables, strict=True)
+            for position, player_id in enumerate(table.seats, start=1)
+        ],
     )
     system = scoring.ListSystem(document.scoring)
     batch: list[Game] = []
@@ -651,7 +654,7 @@ def _write(
         for number, (entry, scored) in enumerate(table.games, start=1):
             batch.append(services.new_game(row, number, entry, scored))
         if len(batch) >= _BATCH:
-            Game.objects.bulk_create(batch)
+            bulk.insert(Game, batch)
             batch = []
         summaries = scoring.summarize_list(
             [
@@ -669,8 +672,8 @@ def _write(
         results += services.list_results(
             row, [players[p] for p in table.seats], team_ids, summaries
         )
-    Game.objects.bulk_create(batch)
-    ListResult.objects.bulk_create(results, batch_size=_BATCH)
+    bulk.insert(Game, batch)
+    bulk.insert(ListResult, results)
     Change.objects.create(
         user=user,
         tournament=tournament,
@@ -686,6 +689,7 @@ def _write(
     if status == Tournament.Status.FINISHED:
         # A finished tournament's lists are all closed: its results are final.
         services.publish_complete_series(tournament, user=user)
+    revisions.touch(tournament)
     return tournament
 
 

@@ -8,13 +8,14 @@ engine's rules as a backstop.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar, overload
 
 from django.conf import settings
-from django.db import models
+from django.db import connection, models
 from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Window
 from django.db.models.functions import Mod, Rank
 from django.utils.translation import gettext_lazy as _
@@ -127,6 +128,9 @@ class Season(models.Model):
         default=1,
         help_text=_("Beste Serien: wie viele zählen. Durchschnitt: wie viele mindestens."),
     )
+    revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
+    """Stamp of the last change to anything the season's pages show (``skatliga.revisions``)."""
+    revised_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-year", "name"]
@@ -238,6 +242,10 @@ class Tournament(models.Model):
         related_name="refereed_tournaments",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
+    """Stamp of the last change to anything the tournament's pages show
+    (``skatliga.revisions``)."""
+    revised_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-date", "name"]
@@ -589,14 +597,19 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         still level share the rank unless ``lots_of`` names the tournament whose recorded
         draw by lot decides.
         """
+        return list(self.ranked(lots_of=lots_of))
+
+    def ranked(self, *, lots_of: Tournament | None = None) -> Standings:
+        """:meth:`standings` as a sequence read a slice at a time: a page of the standings
+        costs one query for its rows (LIMIT/OFFSET) and one for the number of players."""
+        return Standings(self, lots_of)
+
+    def _ranked_sql(self, lots_of: Tournament | None) -> tuple[str, list[Any]]:
+        """The grouped and ranked query: the result rows are summed per player first, and the
+        players' names and clubs joined to the sums (not the sums grouped by names)."""
         sums = {f"sum_{name}": Sum(name) for name in StandingRow.SUMMED}
         order = [F("sum_total").desc(), F("sum_won").desc(), F("sum_lost").asc()]
-        rows = self.values("player_id").annotate(
-            player_name=F("player__name"),
-            club_name=F("player__club__name"),
-            lists=Count("id"),
-            **sums,
-        )
+        rows = self.order_by().values("player_id").annotate(lists=Count("id"), **sums)
         if lots_of is not None:
             rows = rows.annotate(
                 lot=Subquery(
@@ -615,21 +628,87 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
                     )
                 )
             )
-        rows = rows.annotate(rank=Window(Rank(), order_by=order)).order_by(
-            "rank", "player_name", "player_id"
+        rows = rows.annotate(rank=Window(Rank(), order_by=order))
+        inner, params = rows.query.sql_with_params()
+        q = connection.ops.quote_name
+        figures = ", ".join(f"r.{q('sum_' + name)}" for name in StandingRow.SUMMED)
+        withdrawn = f"r.{q('withdrawn')}" if lots_of is not None else "0"
+        sql = (
+            f"SELECT r.{q('rank')}, r.{q('player_id')}, p.{q('name')}, c.{q('name')}, "
+            f"r.{q('lists')}, {figures}, {withdrawn}, COUNT(*) OVER () FROM ({inner}) r "
+            f"JOIN {q(Player._meta.db_table)} p ON p.{q('id')} = r.{q('player_id')} "
+            f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = p.{q('club_id')} "
+            f"ORDER BY r.{q('rank')}, p.{q('name')}, r.{q('player_id')}"
         )
+        return sql, list(params)
+
+
+class Standings(Sequence["StandingRow"]):
+    """The ranked rows of a standing, read lazily: ``len()`` counts the players, a slice
+    reads just those rows; iterating or sorting reads them all once."""
+
+    def __init__(self, results: ListResultQuerySet, lots_of: Tournament | None) -> None:
+        self._results = results
+        self._lots_of = lots_of
+        self._all: list[StandingRow] | None = None
+        self._count: int | None = None
+        self._slices: dict[tuple[int, int], list[StandingRow]] = {}
+
+    def _read(self, limit: int | None = None, offset: int = 0) -> list[StandingRow]:
+        sql, params = self._results._ranked_sql(self._lots_of)
+        if limit is not None:
+            sql += " LIMIT %s OFFSET %s"
+            params += [limit, offset]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            fetched = cursor.fetchall()
+        if fetched:
+            self._count = fetched[0][-1]
+        elif offset == 0:
+            self._count = 0
         return [
             StandingRow(
-                rank=row["rank"],
-                player_id=row["player_id"],
-                player=row["player_name"],
-                club=row["club_name"] or "",
-                lists=row["lists"],
-                **{name: row[f"sum_{name}"] for name in StandingRow.SUMMED},
-                withdrawn=row.get("withdrawn", False),
+                rank, player_id, name, club or "", lists, *figures, withdrawn=bool(withdrawn)
             )
-            for row in rows
+            for rank, player_id, name, club, lists, *figures, withdrawn, _count in fetched
         ]
+
+    def prefetch(self, start: int, stop: int) -> None:
+        """Read rows ``start:stop`` now, and with them the number of players (one query
+        where a paginator would ask for the count first and the page after)."""
+        self._slices[start, stop] = self._read(stop - start, start)
+
+    def rows(self) -> list[StandingRow]:
+        if self._all is None:
+            self._all = self._read()
+            self._count = len(self._all)
+        return self._all
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = self._results.order_by().values("player_id").distinct().count()
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> StandingRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[StandingRow]: ...
+
+    def __getitem__(self, index: int | slice) -> StandingRow | list[StandingRow]:
+        if self._all is None and isinstance(index, slice) and index.step in (None, 1):
+            start, stop, _ = index.indices(len(self))
+            if (start, stop) in self._slices:
+                return self._slices[start, stop]
+            return self._read(max(stop - start, 0), start) if stop > start else []
+        return self.rows()[index]
+
+    def __iter__(self) -> Iterator[StandingRow]:
+        return iter(self.rows())
+
+    def sort(self, *, key: Callable[[StandingRow], Any], reverse: bool = False) -> None:
+        """Order every row by ``key`` (a table sorted by another column)."""
+        self.rows().sort(key=key, reverse=reverse)
 
 
 @dataclass(frozen=True, slots=True)

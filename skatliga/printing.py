@@ -58,9 +58,11 @@ def doubling_mark(game: Game) -> str:
     return next((marks[name] for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), "")
 
 
-def game_label(game: Game, scored: scoring.ScoredGame, *, doubling: bool = True) -> str:
+def game_label(game: Game, scored: scoring.Entry, *, doubling: bool = True) -> str:
     """The game as the list names it: "Kreuz", "Grand", "Null ouvert Hand", "Herz Kontra"
     (the doubling left out where the sheet has its own column for it)."""
+    if not isinstance(scored, scoring.ScoredGame):
+        return _("Ramsch") if scored is not None else _("eingepasst")
     words = [str(GameType(game.game).label)]
     if not scored.steps:
         if game.ouvert:

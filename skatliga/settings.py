@@ -10,12 +10,14 @@ SENTRY_DSN              report errors to Sentry too (needs the sentry-sdk packag
 DATABASE_URL            default: SQLite db.sqlite3 in the repository root
 SKATLIGA_API_RATE       API requests per client address, default 120/m
 SKATLIGA_PROXY_COUNT    reverse proxies that append to X-Forwarded-For, default 0
+SKATLIGA_CACHE_URL      shared page cache: redis://…, memcached://…, file://…; default: local
 """
 
 import datetime
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -124,6 +126,39 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Public pages are cached under revisions read from the database (skatliga/views/caching.py),
+# so each process may keep its own cache: local memory unless SKATLIGA_CACHE_URL names a shared
+# one (redis://host:6379/0 with the redis package, memcached://host:11211 with pymemcache, or
+# file:///var/cache/skatliga, a directory the workers of one machine share).
+_CACHE_URL = os.environ.get("SKATLIGA_CACHE_URL", "")
+if _CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES: dict[str, dict[str, Any]] = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache"}
+    }
+    CACHES["default"]["LOCATION"] = _CACHE_URL
+elif _CACHE_URL.startswith("memcached://"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache"}}
+    CACHES["default"]["LOCATION"] = _CACHE_URL.removeprefix("memcached://")
+elif _CACHE_URL.startswith("file://"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": _CACHE_URL.removeprefix("file://"),
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
+elif _CACHE_URL:
+    raise ImproperlyConfigured(
+        "SKATLIGA_CACHE_URL must start with redis://, memcached:// or file://."
+    )
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 1000},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from django.db import connection
 from django.db.models import Avg, Count, F, Q, QuerySet, Subquery, Sum, Window
 from django.db.models.functions import RowNumber
 from django.utils import formats, timezone
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from skatliga.collation import german_key
 from skatliga.models import (
+    Club,
     Game,
     ListResult,
     ListResultQuerySet,
@@ -28,6 +30,7 @@ from skatliga.models import (
     Season,
     StandingRow,
     Table,
+    Team,
 )
 
 
@@ -109,20 +112,31 @@ def half_match_points(points: Mapping[int, int]) -> dict[int, int]:
 def team_standings(results: ListResultQuerySet) -> list[TeamRow]:
     """Teams ranked by match points, then Spielpunkte, over the series in ``results``.
 
-    One grouped query: the teams' Spielpunkte per series; match points are given within
-    each series among the teams that played it.
+    One query: the teams' Spielpunkte per series, grouped over the result rows alone, with
+    the teams' names joined to the sums; match points are given within each series among the
+    teams that played it.
     """
     per_series = (
         results.filter(team__isnull=False)
-        .values("series_id", "team_id")
-        .annotate(points=Sum("total"), team_name=F("team__name"), club_name=F("team__club__name"))
         .order_by()
+        .values_list("series_id", "team_id")
+        .annotate(points=Sum("total"))
+    )
+    inner, params = per_series.query.sql_with_params()
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT s.{q('series_id')}, s.{q('team_id')}, s.{q('points')}, t.{q('name')}, "
+        f"c.{q('name')} FROM ({inner}) s "
+        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = s.{q('team_id')} "
+        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
     )
     by_series: dict[int, dict[int, int]] = defaultdict(dict)
     names: dict[int, tuple[str, str]] = {}
-    for row in per_series:
-        by_series[row["series_id"]][row["team_id"]] = row["points"]
-        names[row["team_id"]] = (row["team_name"], row["club_name"] or "")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        for series_id, team_id, points, team_name, club_name in cursor.fetchall():
+            by_series[series_id][team_id] = points
+            names[team_id] = (team_name, club_name or "")
     # Match points in halves (integers): Fractions only for the rows, not for every series.
     plus: dict[int, int] = defaultdict(int)
     minus: dict[int, int] = defaultdict(int)
@@ -138,8 +152,11 @@ def team_standings(results: ListResultQuerySet) -> list[TeamRow]:
     ordered = sorted(names, key=lambda t: (-plus[t], -game_points[t], names[t][0]))
     rows: list[TeamRow] = []
     for position, team in enumerate(ordered, start=1):
-        level = rows and (rows[-1].match_points, rows[-1].game_points) == (
-            Fraction(plus[team], 2),
+        level = position > 1 and (
+            plus[ordered[position - 2]],
+            game_points[ordered[position - 2]],
+        ) == (
+            plus[team],
             game_points[team],
         )
         rows.append(

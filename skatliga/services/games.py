@@ -12,6 +12,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 import scoring
+from skatliga import revisions
 from skatliga.models import (
     Change,
     Game,
@@ -220,6 +221,7 @@ def record_game(
     )
     if tournament.status == Tournament.Status.PLANNED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    revisions.touch(tournament)
     return game
 
 
@@ -251,6 +253,7 @@ def delete_last_game(
         before=before,
         reason=reason,
     )
+    revisions.touch(table.series.tournament)
 
 
 def list_rows(
@@ -375,6 +378,7 @@ def close_table(table: Table, *, user: User = None) -> Table:
         table=table,
         action=Change.Action.LIST_CLOSED,
     )
+    revisions.touch(table.series.tournament)
     return table
 
 
@@ -399,4 +403,5 @@ def reopen_table(table: Table, *, user: User = None, reason: str) -> Table:
         action=Change.Action.LIST_REOPENED,
         reason=reason.strip(),
     )
+    revisions.touch(table.series.tournament)
     return table

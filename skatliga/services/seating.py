@@ -12,6 +12,7 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 
 import scoring
+from skatliga import revisions
 from skatliga.models import (
     Change,
     Club,
@@ -93,6 +94,7 @@ def register_players(
             added.append(registration)
         elif registration not in already:
             already.append(registration)
+    revisions.touch(tournament)
     return added, already
 
 
@@ -103,6 +105,7 @@ def remove_registration(registration: Registration) -> None:
     if tournament.series.exists():
         raise ServiceError("series_drawn")
     Registration.objects.filter(pk=registration.pk).delete()
+    revisions.touch(tournament)
 
 
 def table_sizes(players: int, system: scoring.ListSystem | None = None) -> list[int]:
@@ -189,6 +192,7 @@ def draw_tables(
         action=Change.Action.TABLES_DRAWN,
         after=after,
     )
+    revisions.touch(tournament)
     return series
 
 
@@ -360,6 +364,7 @@ def swap_seats(
         },
         reason=reason,
     )
+    revisions.touch(series.tournament)
 
 
 def delete_player(player: Player) -> None:

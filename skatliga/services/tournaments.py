@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 import scoring
+from skatliga import revisions
 from skatliga.models import (
     Change,
     Club,
@@ -101,6 +102,7 @@ def update_tournament(tournament: Tournament, *, user: User = None, **fields: An
     if unknown:
         raise TypeError(f"not a tournament setting: {', '.join(sorted(unknown))}")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    old_season = tournament.season_id
     changed = [name for name, value in fields.items() if getattr(tournament, name) != value]
     if not changed:
         return tournament
@@ -136,6 +138,9 @@ def update_tournament(tournament: Tournament, *, user: User = None, **fields: An
         before=before,
         after=after,
     )
+    revisions.touch(tournament)
+    if old_season is not None and old_season != tournament.season_id:
+        revisions.touch_seasons([old_season])
     return tournament
 
 
@@ -313,6 +318,7 @@ def create_team(tournament: Tournament, name: str, club: str = "", *, user: User
         action=Change.Action.TOURNAMENT_CHANGED,
         after={"team": {"id": team.pk, "name": team.name, "club": club or None}},
     )
+    revisions.touch(tournament)
     return team
 
 
@@ -351,4 +357,5 @@ def assign_teams(
         before={"teams": before},
         after={"teams": {str(r.player_id): r.team_id for r in changed}},
     )
+    revisions.touch(tournament)
     return changed

@@ -7,11 +7,13 @@ Standings come from ``ListResult`` grouped queries (``models.ListResultQuerySet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.paginator import Paginator
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -27,7 +29,13 @@ from skatliga.standings import (
     series_totals,
     team_standings,
 )
-from skatliga.tables import AverageStandingTable, PlayerStandingTable, TeamStandingTable
+from skatliga.tables import (
+    AverageStandingTable,
+    PlayerStandingTable,
+    StandingsData,
+    TeamStandingTable,
+)
+from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.sheet import build_sheet
 
 SEASON_ROWS_PER_PAGE = 100
@@ -46,7 +54,7 @@ def _tables(
     season: Season | None = None,
 ) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
     paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
-    if season is not None:
+    if season is not None and season.ranking != Season.Ranking.SUM:
         table_class = (
             AverageStandingTable
             if season.ranking == Season.Ranking.AVERAGE
@@ -54,7 +62,12 @@ def _tables(
         )
         players = table_class(season_player_standings(season, results), prefix="p-")
     else:
-        players = PlayerStandingTable(results.standings(lots_of=lots_of), prefix="p-")
+        standing = results.ranked(lots_of=lots_of)
+        page = request.GET.get("p-page", "1")
+        if per_page and page.isdigit() and int(page) > 0 and "p-sort" not in request.GET:
+            # The page's rows and the number of players in one query; the paginator finds both.
+            standing.prefetch((int(page) - 1) * per_page, int(page) * per_page)
+        players = PlayerStandingTable(StandingsData(standing), prefix="p-")
     RequestConfig(request, paginate=paginate).configure(players)
     team_rows = team_standings(results)
     teams = None
@@ -84,6 +97,22 @@ def _pdf(data: bytes, name: str) -> HttpResponse:
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slugify(name)}.pdf"'
     return response
+
+
+def _in_tournament(
+    request: HttpRequest, tournament: Tournament, build: Callable[[], HttpResponse]
+) -> HttpResponseBase:
+    """A page, CSV or PDF of one tournament (its series and lists too), cached on its revision."""
+    key = ("tournament", tournament.pk, tournament.revision)
+    return cached(request, key, build, last_modified=tournament.revised_at)
+
+
+def _in_season(
+    request: HttpRequest, season: Season, build: Callable[[], HttpResponse]
+) -> HttpResponseBase:
+    """A page, CSV or PDF of a season, cached on its revision."""
+    key = ("season", season.pk, season.revision)
+    return cached(request, key, build, last_modified=season.revised_at)
 
 
 def tournaments(request: HttpRequest) -> HttpResponse:
@@ -122,15 +151,19 @@ def _shown_series(tournament: Tournament, number: int) -> Series:
     return series
 
 
-def tournament(request: HttpRequest, slug: str) -> HttpResponse:
+def tournament(request: HttpRequest, slug: str) -> HttpResponseBase:
     """A tournament's standings: the sum of its series, ranked (rules.md section 6)."""
     tournament = _tournament(slug)
+    return _in_tournament(request, tournament, lambda: _tournament_page(request, tournament))
+
+
+def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament).public()
     players, teams = _tables(request, results, lots_of=tournament)
     export = _export(request, players, teams, tournament.slug)
     if export is not None:
         return export
-    return render(
+    return render_page(
         request,
         "public/tournament.html",
         {
@@ -144,9 +177,13 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def series(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """One series: its standings, its team result, its lists."""
     tournament = _tournament(slug)
+    return _in_tournament(request, tournament, lambda: _series_page(request, tournament, number))
+
+
+def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     series = _series(tournament, number)
     if _hidden(tournament, series):
         if request.GET.get("export"):
@@ -163,7 +200,7 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tables = series.tables.prefetch_related(
         Prefetch("results", queryset=ListResult.objects.select_related("player"))
     )
-    return render(
+    return render_page(
         request,
         "public/series.html",
         {
@@ -177,15 +214,19 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
-def season(request: HttpRequest, slug: str) -> HttpResponse:
+def season(request: HttpRequest, slug: str) -> HttpResponseBase:
     """A season: the individual ranking and the league table."""
     season = get_object_or_404(Season, slug=slug)
+    return _in_season(request, season, lambda: _season_page(request, season))
+
+
+def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
     results = ListResult.objects.for_season(season).public()
     players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE, season=season)
     export = _export(request, players, teams, season.slug)
     if export is not None:
         return export
-    return render(
+    return render_page(
         request,
         "public/season.html",
         {
@@ -199,9 +240,32 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def player(request: HttpRequest, pk: int) -> HttpResponse:
+def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A player's history: every list, the series totals over time, and statistics."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    # What the page shows: the player, the tournaments he played in, his teams' seasons.
+    played = list(
+        Tournament.objects.filter(results__player=player)
+        .order_by("pk")
+        .values_list("pk", "revision", "revised_at")
+        .distinct()
+    )
+    teams = list(player.teams.order_by("pk").values_list("pk", "season_id", "season__revision"))
+    key = (
+        "player",
+        player.pk,
+        player.name,
+        player.number,
+        player.club_id,
+        player.club.name if player.club else "",
+        [(pk, revision) for pk, revision, _at in played],
+        teams,
+    )
+    modified = latest(*(at for _pk, _revision, at in played))
+    return cached(request, key, lambda: _player_page(request, player), last_modified=modified)
+
+
+def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
     history = list(
         ListResult.objects.filter(player=player)
         .public()
@@ -209,7 +273,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("-tournament__date", "-series__number")
     )
     points = series_totals(history)
-    return render(
+    return render_page(
         request,
         "public/player.html",
         {
@@ -222,9 +286,27 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def team(request: HttpRequest, pk: int) -> HttpResponse:
+def team(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A team: its players and their totals over the season, and its match days."""
     team = get_object_or_404(Team.objects.select_related("season", "club"), pk=pk)
+    played = list(
+        Tournament.objects.filter(results__team=team)
+        .order_by("pk")
+        .values_list("pk", "revision", "revised_at")
+        .distinct()
+    )
+    key = (
+        "team",
+        team.pk,
+        team.season_id,
+        team.season.revision,
+        [(pk, revision) for pk, revision, _at in played],
+    )
+    modified = latest(team.season.revised_at, *(at for _pk, _revision, at in played))
+    return cached(request, key, lambda: _team_page(request, team), last_modified=modified)
+
+
+def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
     results = ListResult.objects.filter(team=team).public()
     players = PlayerStandingTable(results.standings(), prefix="p-")
     RequestConfig(request, paginate=False).configure(players)
@@ -244,7 +326,7 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
         )
         for tournament in Tournament.objects.filter(results__team=team).distinct()
     ]
-    return render(
+    return render_page(
         request,
         "public/team.html",
         {
@@ -256,17 +338,21 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def hall(request: HttpRequest, slug: str) -> HttpResponse:
+def hall(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The running tournament on a projector: large type, the ranking refreshed in place
     (hall.js) every 30 seconds, or every ``?every=N`` (5 to 600)."""
     tournament = _tournament(slug)
+    return _in_tournament(request, tournament, lambda: _hall_page(request, tournament))
+
+
+def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament).public()
     rows = results.standings(lots_of=tournament)
     try:
         every = min(600, max(5, int(request.GET.get("every", 30))))
     except ValueError:
         every = 30
-    return render(
+    return render_page(
         request,
         "public/hall.html",
         {
@@ -325,13 +411,17 @@ def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -
 # --- PDFs -------------------------------------------------------------------------------------
 
 
-def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """All score sheets of a series; ``?blank=1`` for the forms to print before it."""
     tournament = _tournament(slug)
     blank = request.GET.get("blank") == "1"
-    series = _series(tournament, number) if blank else _shown_series(tournament, number)
-    name = f"{slug}-{_('serie')}-{number}-{_('blanko') if blank else _('listen')}"
-    return _pdf(printing.series_score_sheets_pdf(series, blank=blank), name)
+
+    def build() -> HttpResponse:
+        series = _series(tournament, number) if blank else _shown_series(tournament, number)
+        name = f"{slug}-{_('serie')}-{number}-{_('blanko') if blank else _('listen')}"
+        return _pdf(printing.series_score_sheets_pdf(series, blank=blank), name)
+
+    return _in_tournament(request, tournament, build)
 
 
 def seats(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -350,38 +440,63 @@ def seats_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _pdf(printing.seat_list_pdf(series), f"{slug}-{_('sitzplan')}-{number}")
 
 
-def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    series = _shown_series(_tournament(slug), number)
-    return _pdf(printing.series_result_pdf(series), f"{slug}-{_('serie')}-{number}")
-
-
-def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     tournament = _tournament(slug)
-    return _pdf(printing.tournament_result_pdf(tournament), slug)
+
+    def build() -> HttpResponse:
+        series = _shown_series(tournament, number)
+        return _pdf(printing.series_result_pdf(series), f"{slug}-{_('serie')}-{number}")
+
+    return _in_tournament(request, tournament, build)
 
 
-def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
     tournament = _tournament(slug)
-    if not ListResult.objects.for_tournament(tournament).filter(team__isnull=False).exists():
-        raise Http404(_("Dieses Turnier hat keine Mannschaftswertung."))
-    return _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}")
+    return _in_tournament(
+        request, tournament, lambda: _pdf(printing.tournament_result_pdf(tournament), slug)
+    )
 
 
-def season_results_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
+    tournament = _tournament(slug)
+
+    def build() -> HttpResponse:
+        if not ListResult.objects.for_tournament(tournament).filter(team__isnull=False).exists():
+            raise Http404(_("Dieses Turnier hat keine Mannschaftswertung."))
+        return _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}")
+
+    return _in_tournament(request, tournament, build)
+
+
+def season_results_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
     season = get_object_or_404(Season, slug=slug)
-    return _pdf(printing.season_result_pdf(season), season.slug)
+    return _in_season(
+        request, season, lambda: _pdf(printing.season_result_pdf(season), season.slug)
+    )
 
 
-def season_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+def season_teams_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
     season = get_object_or_404(Season, slug=slug)
-    if not season.teams.exists():
-        raise Http404
-    return _pdf(printing.team_result_pdf(season), f"{season.slug}-{_('mannschaften')}")
+
+    def build() -> HttpResponse:
+        if not season.teams.exists():
+            raise Http404
+        return _pdf(printing.team_result_pdf(season), f"{season.slug}-{_('mannschaften')}")
+
+    return _in_season(request, season, build)
 
 
-def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponseBase:
     """One list, read-only: every row with its breakdown and running totals, and the summary."""
     tournament = _tournament(slug)
+    return _in_tournament(
+        request, tournament, lambda: _table_page(request, tournament, number, table)
+    )
+
+
+def _table_page(
+    request: HttpRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
     series = _shown_series(tournament, number)
     table_obj = get_object_or_404(series.tables, number=table)
     seats = list(table_obj.seats.select_related("player", "player__club").order_by("position"))
@@ -399,7 +514,7 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpRespo
         )
         for row in sheet.rows
     ]
-    return render(
+    return render_page(
         request,
         "public/table.html",
         {

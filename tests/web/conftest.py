@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import translation
 
 from scoring import Declaration, GameType, Outcome
@@ -24,6 +25,14 @@ def default_language() -> Iterator[None]:
     """Start every test in the default language; requests activate others on this thread."""
     with translation.override(settings.LANGUAGE_CODE):
         yield
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> Iterator[None]:
+    """Every test starts with an empty page cache: rolled-back tests reuse ids and revisions."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

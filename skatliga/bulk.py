@@ -1,0 +1,66 @@
+"""Inserting many new rows at once, at the speed of the database's own bulk path.
+
+``Model.objects.bulk_create`` compiles every value of every row through the field's SQL
+preparation (most of an import's time went there). :func:`insert` writes the same rows with
+``COPY … FROM STDIN`` on PostgreSQL and one prepared ``executemany`` on SQLite: the values go
+to the database driver as they are (integers, strings, booleans, None; times adapted once per
+field), the constraints are the database's as always, and the caller's transaction keeps it
+all or nothing. For new rows whose ids nobody needs afterwards (games, seats, result rows
+of an import).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from django.db import connection, models
+from django.utils import timezone
+
+_AS_THEY_ARE = (
+    models.IntegerField,
+    models.BooleanField,
+    models.CharField,
+    models.TextField,
+    models.ForeignKey,
+)
+"""Fields whose Python values the drivers take unchanged; others (JSON, decimals, …) are
+prepared by the field, once per value."""
+
+
+def insert(model: type[models.Model], objects: Sequence[models.Model]) -> None:
+    """Insert ``objects`` (unsaved, without primary keys) into ``model``'s table."""
+    if not objects:
+        return
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    now = timezone.now()
+    adapt: dict[int, Callable[[Any], Any]] = {}
+    for index, field in enumerate(fields):
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            for obj in objects:
+                setattr(obj, field.attname, now)
+        if isinstance(field, models.DateTimeField):
+            adapt[index] = connection.ops.adapt_datetimefield_value
+        elif isinstance(field, models.DateField):
+            adapt[index] = connection.ops.adapt_datefield_value
+        elif not isinstance(field, _AS_THEY_ARE):
+            adapt[index] = partial(field.get_db_prep_save, connection=connection)
+    names = [field.attname for field in fields]
+    rows: list[tuple[Any, ...]] = [tuple(getattr(obj, name) for name in names) for obj in objects]
+    if adapt:
+        rows = [
+            tuple(adapt[i](value) if i in adapt else value for i, value in enumerate(row))
+            for row in rows
+        ]
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    columns = ", ".join(quote(str(field.column)) for field in fields)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            marks = ", ".join(["%s"] * len(fields))
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)

@@ -1,0 +1,142 @@
+"""What changed, as numbers in the database: the keys of the cached public pages.
+
+Every tournament and every season carries a ``revision``, a number raised in the same
+transaction as any change its pages show (a game saved, corrected or deleted, a list closed or
+reopened, a draw, a seat swap, an import, new settings, teams), and ``revised_at``, when.
+A public page, CSV or PDF is cached under the revisions it was built from, read from the
+database on every request: a change committed by one process (a gunicorn worker, a management
+command) makes the next request in every other process miss its old entry, whatever cache
+each of them has. Pages of other tournaments and seasons keep their revisions and stay cached.
+
+- The services call :func:`touch` for the tournament they change (raising its season's too).
+- Edits outside the services (the admin, the shell) reach the pages through the signals at
+  the bottom: a renamed player, club, team or season raises every tournament and season that
+  shows the name.
+
+Revisions only ever grow, so a key once used never comes back with other content; a key is
+read before the data it covers, so a page stored under it is never older than the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import connection
+from django.db.models import F, Q, QuerySet
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.dispatch import receiver
+from django.utils import timezone
+
+from skatliga.models import Club, Player, Season, Series, Team, Tournament
+
+
+def touch(tournament: Tournament) -> None:
+    """Mark ``tournament`` (and its season) changed: call inside the changing transaction.
+
+    On every save of a game: one statement on PostgreSQL, two cheap ones on SQLite.
+    """
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    q = connection.ops.quote_name
+    raise_tournament = (
+        f"UPDATE {q(Tournament._meta.db_table)} SET revision = revision + 1, revised_at = %s "
+        "WHERE id = %s"
+    )
+    raise_season = (
+        f"UPDATE {q(Season._meta.db_table)} SET revision = revision + 1, revised_at = %s "
+        "WHERE id = {season}"
+    )
+    with connection.cursor() as cursor:
+        if tournament.season_id is None:
+            cursor.execute(raise_tournament, [now, tournament.pk])
+        elif connection.vendor == "postgresql":
+            cursor.execute(
+                f"WITH t AS ({raise_tournament} RETURNING season_id) "
+                + raise_season.format(season="(SELECT season_id FROM t)"),
+                [now, tournament.pk, now],
+            )
+        else:
+            cursor.execute(raise_tournament, [now, tournament.pk])
+            cursor.execute(raise_season.format(season="%s"), [now, tournament.season_id])
+
+
+def touch_tournaments(
+    tournaments: QuerySet[Tournament], *, season_ids: Iterable[int] | None = None
+) -> None:
+    """Raise the revision of every tournament in ``tournaments`` and, unless ``season_ids``
+    names the seasons to raise instead, of their seasons."""
+    now = timezone.now()
+    tournaments.update(revision=F("revision") + 1, revised_at=now)
+    if season_ids is None:
+        seasons = tournaments.exclude(season=None).values("season_id")
+        Season.objects.filter(pk__in=seasons).update(revision=F("revision") + 1, revised_at=now)
+    else:
+        touch_seasons(season_ids)
+
+
+def touch_seasons(season_ids: Iterable[int]) -> None:
+    """Raise the revision of the seasons (their own pages: names, teams, match days)."""
+    ids = list(season_ids)
+    if ids:
+        Season.objects.filter(pk__in=ids).update(
+            revision=F("revision") + 1, revised_at=timezone.now()
+        )
+
+
+# --- edits outside the services --------------------------------------------------------------
+
+
+def _touch_where(condition: Q, season_ids: Iterable[int] = ()) -> None:
+    touch_tournaments(Tournament.objects.filter(condition).distinct())
+    touch_seasons(season_ids)
+
+
+@receiver(post_save, sender=Tournament)
+@receiver(post_delete, sender=Tournament)
+def _tournament_changed(sender: Any, instance: Tournament, **kwargs: Any) -> None:
+    # Its own row is raised by the services that save it; its season lists it by name.
+    if instance.season_id is not None:
+        touch_seasons([instance.season_id])
+
+
+@receiver(post_save, sender=Series)
+def _series_changed(sender: Any, instance: Series, **kwargs: Any) -> None:
+    # Publishing a series (final, no longer provisional) changes how its pages show it.
+    touch_tournaments(Tournament.objects.filter(pk=instance.tournament_id))
+
+
+@receiver(post_save, sender=Season)
+def _season_changed(sender: Any, instance: Season, created: bool, **kwargs: Any) -> None:
+    if not created:
+        touch_tournaments(Tournament.objects.filter(season=instance), season_ids=[instance.pk])
+
+
+@receiver(post_save, sender=Player)
+@receiver(post_delete, sender=Player)
+def _player_changed(sender: Any, instance: Player, **kwargs: Any) -> None:
+    _touch_where(Q(registrations__player=instance) | Q(results__player=instance))
+
+
+@receiver(post_save, sender=Club)
+@receiver(post_delete, sender=Club)
+def _club_changed(sender: Any, instance: Club, **kwargs: Any) -> None:
+    _touch_where(
+        Q(registrations__player__club=instance) | Q(registrations__team__club=instance),
+        Team.objects.filter(club=instance).values_list("season_id", flat=True),
+    )
+
+
+@receiver(post_save, sender=Team)
+@receiver(post_delete, sender=Team)
+def _team_changed(sender: Any, instance: Team, **kwargs: Any) -> None:
+    _touch_where(Q(registrations__team=instance), [instance.season_id])
+
+
+@receiver(m2m_changed, sender=Team.players.through)
+def _team_players_changed(sender: Any, instance: Any, action: str, **kwargs: Any) -> None:
+    if not action.startswith("post_"):
+        return
+    if isinstance(instance, Team):
+        touch_seasons([instance.season_id])
+    elif isinstance(instance, Player):
+        touch_seasons(instance.teams.values_list("season_id", flat=True))

@@ -1,0 +1,103 @@
+"""Cached public pages, CSVs and PDFs, with conditional responses (ETag, Last-Modified).
+
+A view names what its response shows as a *key*: the revisions (``skatliga.revisions``) of
+the tournaments and seasons it covers, read from the database on this request. The key, the
+language and the full path (query string included) make the ETag and the cache key, so:
+
+- a browser that has the page gets 304 Not Modified without the page being built;
+- any process with the page in its cache (Django's cache framework: local memory per process
+  by default, Redis or memcached when configured) serves it without building it;
+- after a change, the revisions in the database differ, and every process builds the page
+  anew on its next request, whatever its own cache still holds.
+
+Only anonymous requests are served from the cache (a referee's page shows his name and
+links); the language switch's CSRF token is put into the cached HTML per request.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.middleware.csrf import get_token
+from django.shortcuts import render
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date, quote_etag
+from django.utils.translation import get_language
+
+CSRF_PLACEHOLDER = "csrfplaceholder0k7Qz9Xw2Rb5Tm1Lc8Vn4Hs6Jd3Fg"
+"""Rendered in place of the CSRF token when a page is built for the cache; replaced with the
+requesting browser's token whenever the page is sent."""
+TIMEOUT = 24 * 3600
+"""Seconds an entry may stay; an entry of an old revision is never asked for again anyway."""
+LARGEST = 2 * 1024 * 1024
+"""Bytes: a larger response (every row of a league on one page) is built each time, not kept."""
+_HEADERS = ("Content-Type", "Content-Disposition")
+
+
+def cached(
+    request: HttpRequest,
+    key: Hashable,
+    build: Callable[[], HttpResponse],
+    *,
+    last_modified: datetime.datetime | None = None,
+) -> HttpResponseBase:
+    """The response ``build()`` makes, served from the cache while ``key`` holds.
+
+    ``key`` must cover everything the response shows (the revisions read on this request);
+    ``last_modified`` is when that last changed.
+    """
+    anonymous = not request.user.is_authenticated
+    viewer = "" if anonymous else f"user:{request.user.pk}"
+    digest = hashlib.blake2b(
+        repr((key, get_language(), request.get_full_path(), viewer)).encode(), digest_size=16
+    ).hexdigest()
+    etag = quote_etag(digest)
+    modified = int(last_modified.timestamp()) if last_modified else None
+    not_modified = get_conditional_response(request, etag=etag, last_modified=modified)
+    if not_modified is not None:
+        return _validators(not_modified, etag, last_modified)
+    if not anonymous:
+        return _validators(build(), etag, last_modified)
+    cache_key = f"skatliga:page:{digest}"
+    stored = cache.get(cache_key)
+    if stored is None:
+        request.csrf_placeholder = True  # type: ignore[attr-defined]
+        response = build()
+        if response.status_code != 200 or response.streaming:
+            return response
+        stored = (response.content, {h: response[h] for h in _HEADERS if h in response})
+        if len(response.content) <= LARGEST:
+            cache.set(cache_key, stored, TIMEOUT)
+    content, headers = stored
+    if CSRF_PLACEHOLDER.encode() in content:
+        content = content.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
+    return _validators(HttpResponse(content, headers=headers), etag, last_modified)
+
+
+def _validators(
+    response: HttpResponseBase, etag: str, last_modified: datetime.datetime | None
+) -> HttpResponseBase:
+    response["ETag"] = etag
+    if last_modified is not None:
+        response["Last-Modified"] = http_date(last_modified.timestamp())
+    # Browsers keep the page but ask again each time: a 304 while nothing changed.
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def render_page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+    """``render``, with the CSRF token left as a placeholder when the page goes to the cache."""
+    if getattr(request, "csrf_placeholder", False):
+        context = {**context, "csrf_token": CSRF_PLACEHOLDER}
+    return render(request, template, context)
+
+
+def latest(*moments: datetime.datetime | None) -> datetime.datetime | None:
+    """The latest of the given times, None if none is known."""
+    known = [moment for moment in moments if moment is not None]
+    return max(known) if known else None

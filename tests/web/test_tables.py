@@ -1,0 +1,64 @@
+"""The standings tables' one-pass body rendering against django-tables2's own, and the
+lazily read standing behind a paged table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
+from django_tables2 import RequestConfig
+
+from skatliga.models import Club, ListResult, Player
+from skatliga.standings import team_standings
+from skatliga.tables import PlayerStandingTable, StandingsData, TeamStandingTable
+
+pytestmark = pytest.mark.django_db
+
+
+def generic_text(table):
+    return render_to_string(
+        "django_tables2/fast_table.html", {"table": table, "request": table.request}
+    )
+
+
+def tbody(table, template):
+    table.template_name = template
+    html = render_to_string(template, {"table": table, "request": table.request})
+    body = re.search(r"<tbody[^>]*>(.*)</tbody>", html, re.S)[1]
+    return re.sub(r"\s+", "", body)
+
+
+@pytest.mark.parametrize("query", [{}, {"p-sort": "-club", "t-sort": "team"}])
+def test_fast_rows_equal_django_tables2s_rows(small_season, query):
+    Player.objects.filter(name="a1").update(club=Club.objects.create(name="SC <Zittau> & Co"))
+    request = RequestFactory().get("/", query)
+    results = ListResult.objects.for_season(small_season)
+    tables = [
+        PlayerStandingTable(StandingsData(results.ranked()), prefix="p-"),
+        TeamStandingTable(team_standings(results), prefix="t-"),
+    ]
+    for table in tables:
+        RequestConfig(request, paginate={"per_page": 5}).configure(table)
+        fast = tbody(table, "django_tables2/fast_table.html")
+        generic = tbody(table, "django_tables2/table.html")
+        assert fast == generic
+        if not query and table.prefix == "p-":  # a1 (club with markup) is on page 1
+            assert "SC &lt;Zittau&gt; &amp; Co" in generic_text(table)
+
+
+def test_a_page_of_the_standing_reads_only_its_rows(small_season):
+    request = RequestFactory().get("/", {"p-page": 2})
+    standing = ListResult.objects.for_season(small_season).ranked()
+    table = PlayerStandingTable(StandingsData(standing), prefix="p-")
+    with CaptureQueriesContext(connection) as captured:
+        RequestConfig(request, paginate={"per_page": 5}).configure(table)
+        rows = [row.record for row in table.paginated_rows]
+    # 12 players: page 2 is places 6 to 10; one count, one query with LIMIT 5 OFFSET 5.
+    assert [r.player for r in rows] == [
+        r.player for r in ListResult.objects.for_season(small_season).standings()[5:10]
+    ]
+    assert len(captured) == 2 and "LIMIT" in captured[1]["sql"].upper()

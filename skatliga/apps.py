@@ -6,3 +6,8 @@ class SkatligaConfig(AppConfig):
     name = "skatliga"
     verbose_name = _("Skatliga")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from skatliga.table import redaction
+
+        redaction.install()

@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from skatliga import views
+from skatliga.table import views as table
 from skatliga.views import lists, public, referee
 
 LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
@@ -34,6 +35,8 @@ referee_patterns = [
     path(LIST + "close/", lists.table_close, name="close"),
     path(LIST + "reopen/", lists.table_reopen, name="reopen"),
     path(LIST + "delete-last/", lists.game_delete_last, name="delete-last"),
+    path(LIST + "link/renew/", table.link_renew, name="link-renew"),
+    path(LIST + "link/revoke/", table.link_revoke, name="link-revoke"),
 ]
 
 T = "tournaments/<slug:slug>/"
@@ -64,6 +67,7 @@ urlpatterns = i18n_patterns(
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include(public_patterns)),
     path("referee/", include((referee_patterns, "referee"))),
+    path("t/", include("skatliga.table.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

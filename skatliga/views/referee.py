@@ -46,6 +46,7 @@ from skatliga.models import (
     Series,
     Tournament,
 )
+from skatliga.table.cards import link_cards
 
 View = Callable[..., HttpResponse]
 
@@ -415,6 +416,7 @@ def render_series(
 ) -> HttpResponse:
     tables = series.tables.annotate(game_count=Count("games")).prefetch_related("seats__player")
     started = Game.objects.filter(table__series=series).exists()
+    links = link_cards(request, series)
     context = {
         "tournament": tournament,
         "series": series,
@@ -424,6 +426,7 @@ def render_series(
                 "seats": list(table.seats.all()),
                 "games": table.game_count,
                 "expected": tournament.games_per_list(table.size),
+                "link": links.get(table.pk),
             }
             for table in tables
         ],

@@ -78,3 +78,5 @@ class SheetData:
     won_bonus: int | None = None
     others_bonus: int | None = None
     provisional: bool = False
+    link: str = ""  # the table link, printed as a QR code on the referee's blank forms
+    code: str = ""  # its short code

@@ -11,7 +11,7 @@ from django.utils import timezone
 from skatliga.models import Series, Table, TableLink
 from skatliga.services import User, acting_user
 
-# 32 letters and digits a player cannot misread (no 0/O, 1/I/L): 8 of them are 40 bits, and
+# 31 letters and digits a player cannot misread (no 0/O, 1/I/L): 8 of them are 39 bits, and
 # the code lookup is rate-limited. The token itself carries 192 bits.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
@@ -89,7 +89,9 @@ def active_links(series: Series) -> dict[int, TableLink]:
     """Each table's current link by table id."""
     return {
         link.table_id: link
-        for link in TableLink.objects.filter(table__series=series, revoked_at__isnull=True)
+        for link in TableLink.objects.filter(
+            table__series=series, revoked_at__isnull=True
+        ).select_related("table")
     }
 
 

@@ -18,8 +18,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from skatliga import pdf
 from skatliga.models import Table, TableLink, Tournament
-from skatliga.table import services
+from skatliga.table import cards, services
+from skatliga.table.pdf import table_cards_pdf
 from skatliga.views.lists import editing_number, preview_row, render_list, save_row
 from skatliga.views.referee import referee_required
 
@@ -63,7 +65,9 @@ def private(view: View) -> View:
             response = too_many(request)
         else:
             response = view(request, *args, **kwargs)
-        response["Referrer-Policy"] = "no-referrer"
+        # Same-origin: no Referer to other sites; "no-referrer" would make the browser send
+        # "Origin: null" with the form's POST, which Django's CSRF check refuses.
+        response["Referrer-Policy"] = "same-origin"
         response["Cache-Control"] = "private, no-store"
         return response
 
@@ -231,3 +235,33 @@ def link_revoke(
         request, _("Der Link von Tisch %(number)s ist gesperrt.") % {"number": table_obj.number}
     )
     return redirect(series_url(table_obj))
+
+
+@referee_required
+def cards_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    """Tischkarten (PDF): one card per table with its QR code, code and players."""
+    series_obj = get_object_or_404(tournament.series, number=series)
+    title = _("Tischkarten – %(tournament)s · Serie %(series)s") % {
+        "tournament": tournament.name,
+        "series": series_obj.number,
+    }
+    content = table_cards_pdf(cards.table_cards(request, series_obj), title=title)
+    return private_pdf(
+        content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('tischkarten')}"
+    )
+
+
+@referee_required
+def blank_sheets_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    """The blank score sheets with each table's QR code (the public blank forms have none)."""
+    series_obj = get_object_or_404(tournament.series, number=series)
+    content = pdf.score_sheets_pdf(cards.blank_sheets(request, series_obj), blank=True)
+    return private_pdf(content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('blanko')}")
+
+
+def private_pdf(content: bytes, name: str) -> HttpResponse:
+    """A PDF that carries table links: shown inline, never stored by a cache."""
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
+    response["Cache-Control"] = "private, no-store"
+    return response

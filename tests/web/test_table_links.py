@@ -117,10 +117,10 @@ def test_the_link_opens_no_referee_page(device, table):
     assert device.get(url).status_code == 302  # to the login
 
 
-def test_the_table_page_sends_no_referer_and_is_not_cached(device, link):
+def test_the_table_page_sends_no_referer_to_other_sites_and_is_not_cached(device, link):
     response = device.get(entry_url(link))
 
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     assert "no-store" in response["Cache-Control"]
 
 
@@ -303,3 +303,51 @@ def test_only_the_tournaments_referees_renew_links(client, table, django_user_mo
 
     assert response.status_code == 403
     assert not TableLink.objects.exists()
+
+
+# --- table cards ------------------------------------------------------------------------------
+
+
+def test_the_table_cards_print_one_card_per_table_with_qr_code_and_players(referee, table):
+    second = make_table(table.series.tournament, size=3)
+
+    response = referee.get(
+        reverse("referee:table-cards", args=[table.series.tournament.slug, 1])
+    )
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+    cards = table_views.cards.table_cards(response.wsgi_request, table.series)
+    assert [card.table for card in cards] == [1, 2]
+    assert cards[1].players == tuple(str(s.player) for s in second.seats.order_by("position"))
+    link = TableLink.objects.get(table=table)
+    assert cards[0].url == f"http://testserver/t/{link.token}/"
+    assert cards[0].code == links.format_code(link.code)
+    assert cards[0].code_url == "testserver/t/"
+
+
+def test_the_table_cards_are_for_referees_only(client, table):
+    response = client.get(reverse("referee:table-cards", args=[table.series.tournament.slug, 1]))
+
+    assert response.status_code == 302
+
+
+def test_the_referees_blank_sheets_carry_each_tables_link_and_code(referee, table):
+    response = referee.get(
+        reverse("referee:blank-sheets", args=[table.series.tournament.slug, 1])
+    )
+
+    assert response.status_code == 200
+    assert response.content.startswith(b"%PDF")
+    link = TableLink.objects.get(table=table)
+    sheets = table_views.cards.blank_sheets(response.wsgi_request, table.series)
+    assert [(s.link, s.code) for s in sheets] == [
+        (f"http://testserver/t/{link.token}/", links.format_code(link.code))
+    ]
+
+
+def test_the_public_blank_sheets_carry_no_link(table, link):
+    from skatliga import printing
+
+    assert [(s.link, s.code) for s in printing.series_sheets(table.series)] == [("", "")]

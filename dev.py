@@ -2,6 +2,8 @@
 
     python3 dev.py start [runserver args]   migrate, seed a demo league, serve on 127.0.0.1:8000
     python3 dev.py test [pytest args]       run the whole test suite
+    python3 dev.py serve [gunicorn args]    the production server (gunicorn, debug off) on
+                                            127.0.0.1:8000, over plain HTTP, to try it out
 
 Both create .venv when it is missing and install requirements.txt into it whenever that file
 changed since the last install. Standard library only, so it runs before anything is installed.
@@ -25,8 +27,11 @@ ADDRESS = "127.0.0.1:8000"
 REFEREE_LOGIN = ("referee", "skat")
 TOURNAMENT_MODEL = ("skatliga", "Tournament")
 
+DEV_SECRET_KEY = ROOT / ".dev-secret-key"
+
 USAGE = """usage: python3 dev.py start [runserver args]
-       python3 dev.py test [pytest args]"""
+       python3 dev.py test [pytest args]
+       python3 dev.py serve [gunicorn args]"""
 
 
 class Failure(Exception):
@@ -106,19 +111,18 @@ def uses_dev_sqlite() -> bool:
     return not url or url.startswith("sqlite")
 
 
-def start(args: list[str]) -> int:
+def prepare_demo() -> tuple[str, str] | None:
+    """Migrate and seed the demo league; the demo login on the local SQLite database."""
     run_or_fail(manage("migrate", "--no-input"), "manage.py migrate failed")
     if has_command("seed_demo") and not has_tournament():
         run_or_fail(manage("seed_demo"), "manage.py seed_demo failed")
-    login = None
     if uses_dev_sqlite():
         run_or_fail(manage("ensure_demo_referee"), "manage.py ensure_demo_referee failed")
-        login = REFEREE_LOGIN
-    addrport = next((arg for arg in args if not arg.startswith("-")), None)
-    if addrport is None:
-        addrport = ADDRESS
-        args = [*args, addrport]
-    host_port = addrport if ":" in addrport else f"127.0.0.1:{addrport}"
+        return REFEREE_LOGIN
+    return None
+
+
+def print_login(host_port: str, login: tuple[str, str] | None) -> None:
     print()
     print(f"skatliga runs at http://{host_port}/")
     if login:
@@ -126,7 +130,40 @@ def start(args: list[str]) -> int:
     else:
         print("Log in with an account of this database (manage.py createsuperuser makes one).")
     print(flush=True)
+
+
+def start(args: list[str]) -> int:
+    login = prepare_demo()
+    addrport = next((arg for arg in args if not arg.startswith("-")), None)
+    if addrport is None:
+        addrport = ADDRESS
+        args = [*args, addrport]
+    host_port = addrport if ":" in addrport else f"127.0.0.1:{addrport}"
+    print_login(host_port, login)
     replace_process(manage("runserver", *args))
+    return 0
+
+
+def dev_secret_key() -> str:
+    """A strong secret key for trying the production settings, kept across runs."""
+    if not DEV_SECRET_KEY.exists():
+        import secrets
+
+        DEV_SECRET_KEY.write_text(secrets.token_urlsafe(50) + "\n")
+    return DEV_SECRET_KEY.read_text().strip()
+
+
+def serve(args: list[str]) -> int:
+    """The production start command (README, "Production") with local settings: debug off,
+    plain HTTP on 127.0.0.1, the demo league."""
+    login = prepare_demo()
+    os.environ["SKATLIGA_DEBUG"] = "0"
+    os.environ["SKATLIGA_HTTPS"] = "0"
+    os.environ.setdefault("SKATLIGA_SECRET_KEY", dev_secret_key())
+    os.environ.setdefault("SKATLIGA_ALLOWED_HOSTS", "127.0.0.1,localhost")
+    os.environ.setdefault("SKATLIGA_BIND", ADDRESS)
+    print_login(os.environ["SKATLIGA_BIND"], login)
+    replace_process([sys.executable, "-m", "skatliga.ops.serve", *args])
     return 0
 
 
@@ -134,7 +171,7 @@ def test(args: list[str]) -> int:
     return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
 
 
-COMMANDS = {"start": start, "test": test}
+COMMANDS = {"start": start, "test": test, "serve": serve}
 
 
 def main(argv: list[str]) -> int:

@@ -187,6 +187,7 @@ def series_result_pdf(series: Series) -> bytes:
         _tournament_line(series.tournament),
         rows,
         provisional=state.text() if state.provisional else "",
+        rules=_("Regelwerk: %(rules)s") % {"rules": series.tournament.rules_text},
     )
 
 
@@ -200,6 +201,7 @@ def tournament_result_pdf(tournament: Tournament) -> bytes:
         rows,
         lists=True,
         provisional=state.text() if state.provisional else "",
+        rules=_("Regelwerk: %(rules)s") % {"rules": tournament.rules_text},
     )
 
 

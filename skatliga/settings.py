@@ -3,6 +3,10 @@
 SKATLIGA_DEBUG          1/0, default 1 (local development)
 SKATLIGA_SECRET_KEY     required when SKATLIGA_DEBUG is 0
 SKATLIGA_ALLOWED_HOSTS  comma-separated host names
+SKATLIGA_HTTPS          1/0, default 1: with debug off, redirect to HTTPS and send cookies over
+                        HTTPS only (0 only to try the production settings on 127.0.0.1)
+SKATLIGA_LOG_LEVEL      DEBUG, INFO (default), WARNING or ERROR: what goes to stderr
+SENTRY_DSN              report errors to Sentry too (needs the sentry-sdk package)
 DATABASE_URL            default: SQLite db.sqlite3 in the repository root
 """
 
@@ -45,6 +49,13 @@ if not SECRET_KEY:
             "python3 -c 'import secrets; print(secrets.token_urlsafe(50))')."
         )
     SECRET_KEY = "django-insecure-local-development-only"
+elif not DEBUG and (
+    len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5 or SECRET_KEY.startswith("django-insecure-")
+):
+    raise ImproperlyConfigured(
+        "SKATLIGA_SECRET_KEY is too weak: use at least 50 random characters (e.g. from "
+        "python3 -c 'import secrets; print(secrets.token_urlsafe(50))')."
+    )
 
 ALLOWED_HOSTS = env_list("SKATLIGA_ALLOWED_HOSTS")
 
@@ -62,6 +73,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "skatliga.ops.security.ContentSecurityPolicyMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -125,6 +138,13 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "skatliga.views.auth.locked_out"
+# Behind a reverse proxy every request comes from the proxy's address: the client's is the
+# right-most entry the proxies added to X-Forwarded-For (SKATLIGA_PROXY_COUNT proxies).
+_proxies = os.environ.get("SKATLIGA_PROXY_COUNT", "0").strip() or "0"
+if not _proxies.isdigit():
+    raise ImproperlyConfigured(f"SKATLIGA_PROXY_COUNT must be a whole number, not {_proxies!r}.")
+PROXY_COUNT = int(_proxies)
+AXES_CLIENT_IP_CALLABLE = "skatliga.views.auth.client_address"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "referee:dashboard"
@@ -142,8 +162,57 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-
 if not DEBUG:
+    # collectstatic writes hashed, compressed copies (site.3f2a….css); whitenoise serves them
+    # with a far-future cache header, so a tablet never keeps an old entry.js after an update.
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; "
+    "base-uri 'self'; object-src 'none'"
+)
+"""Sent with every response (skatliga.ops.security): no inline scripts or styles anywhere."""
+
+LOG_LEVEL = os.environ.get("SKATLIGA_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    raise ImproperlyConfigured(
+        f"SKATLIGA_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {LOG_LEVEL!r}."
+    )
+LOGGING = {
+    # Everything to stderr, where systemd's journal or the container runtime collects it; a
+    # failed request is one ERROR record from django.request with its traceback.
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "line"},
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        "django.server": {"level": "INFO"},
+        # django-axes announces itself at INFO in every process; lockouts are WARNINGs.
+        "axes": {"level": "WARNING"},
+    },
+}
+
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    try:
+        import sentry_sdk
+    except ImportError as error:
+        raise ImproperlyConfigured(
+            "SENTRY_DSN is set but sentry-sdk is not installed: pip install sentry-sdk"
+        ) from error
+    sentry_sdk.init(dsn=SENTRY_DSN, send_default_pii=False)
+
+if not DEBUG and env_bool("SKATLIGA_HTTPS", default=True):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
@@ -151,3 +220,4 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = 31_536_000
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]

@@ -1,9 +1,12 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.templatetags.static import static
+from django.urls import URLPattern, URLResolver, include, path
+from django.views.generic import RedirectView
 
 from skatliga import views
+from skatliga.ops.health import healthz
 from skatliga.table import views as table
 from skatliga.views import lists, public, referee
 
@@ -60,9 +63,23 @@ public_patterns = [
     path("teams/<int:pk>/", public.team, name="team"),
 ]
 
+
 # Unprefixed URLs are always German and /en/... English. set_language sits inside the pattern
 # too, so that the switch posted from an English page resolves its `next` URL in English.
-urlpatterns = i18n_patterns(
+class FaviconView(RedirectView):
+    """``/favicon.ico``, which browsers ask for by themselves, leads to the hashed icon."""
+
+    permanent = False
+
+    def get_redirect_url(self, *args: object, **kwargs: object) -> str:
+        return static("skatliga/favicon.svg")
+
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("healthz", healthz, name="healthz"),
+    path("favicon.ico", FaviconView.as_view()),
+]
+urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -20,6 +20,7 @@ from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, LongTable, Paragraph
 
@@ -40,6 +41,8 @@ from skatliga.pdf.base import (
 
 SIZE = 8
 HEADING = 14 * mm
+RULES_LINE = 6 * mm
+"""Room for the rule set under the subtitle of a tournament's or series' result list."""
 RULE = colors.Color(0.6, 0.6, 0.6)
 STRIPE = colors.Color(0.95, 0.95, 0.95)
 HEAD_BG = colors.Color(0.88, 0.88, 0.88)
@@ -198,14 +201,18 @@ def result_list_pdf(
     footer: str | None = None,
     as_of: datetime.date | None = None,
     provisional: str = "",
+    rules: str = "",
 ) -> bytes:
     """A result list: ``title`` and ``subtitle`` on every page, then ``rows`` in ``columns``.
 
     The heading says which day the list shows the standings of (``as_of``, default today);
     ``provisional`` (e.g. "vorläufig · Stand … · 3 von 4 Listen abgeschlossen") marks a list
-    of a running tournament on every page.
+    of a running tournament on every page; ``rules`` (the rule set with its house options,
+    in words) is a small line under the subtitle.
     """
     register_fonts()
+    rule_lines = len(simpleSplit(rules, FONT, 6.5, PAGE[0] - 2 * MARGIN)[:2]) if rules else 0
+    heading_height = HEADING + RULES_LINE * rule_lines / 2
     stand = _("Stand: %(date)s") % {"date": date_text(as_of or timezone.localdate())}
 
     def heading(canvas: Canvas, doc: BaseDocTemplate) -> None:
@@ -226,16 +233,22 @@ def result_list_pdf(
             canvas.setFont(BOLD, 8)
             canvas.setFillColor(colors.black)
             canvas.drawRightString(PAGE[0] - MARGIN, top - 27, provisional)
+        if rules:
+            canvas.setFont(FONT, 6.5)
+            canvas.setFillColor(MUTED)
+            for index, text in enumerate(simpleSplit(rules, FONT, 6.5, line)[:2]):
+                canvas.drawString(MARGIN, top - 36 - 7.5 * index, text)
+        rule_y = top - heading_height + 3 * mm
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.4)
-        canvas.line(MARGIN, top - HEADING + 3 * mm, PAGE[0] - MARGIN, top - HEADING + 3 * mm)
+        canvas.line(MARGIN, rule_y, PAGE[0] - MARGIN, rule_y)
         canvas.restoreState()
 
     return build(
         [_table(columns, rows)],
         title=title,
         footer=footer if footer is not None else f"{title} · {subtitle}",
-        top=MARGIN + HEADING,
+        top=MARGIN + heading_height,
         on_page=heading,
     )
 
@@ -248,6 +261,7 @@ def standings_pdf(
     lists: bool = False,
     as_of: datetime.date | None = None,
     provisional: str = "",
+    rules: str = "",
 ) -> bytes:
     """A player standing (series, tournament or season); ``lists`` shows series played."""
     return result_list_pdf(
@@ -257,6 +271,7 @@ def standings_pdf(
         rows,
         as_of=as_of,
         provisional=provisional,
+        rules=rules,
     )
 
 

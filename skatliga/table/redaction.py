@@ -28,6 +28,7 @@ class RedactTableTokens(logging.Filter):
 
 
 def install() -> None:
-    """Attach the filter to the loggers that name request paths (runserver's and 404s)."""
-    for name in ("django.server", "django.request", "django.security"):
+    """Attach the filter to the loggers that name request paths or Referer headers:
+    runserver's, Django's 404s and security warnings, gunicorn's access log."""
+    for name in ("django.server", "django.request", "django.security", "gunicorn.access"):
         logging.getLogger(name).addFilter(RedactTableTokens())

@@ -22,49 +22,55 @@ from skatliga import pdf
 from skatliga.models import Table, TableLink, Tournament
 from skatliga.table import cards, services
 from skatliga.table.pdf import table_cards_pdf
+from skatliga.views.auth import client_address
 from skatliga.views.lists import editing_number, preview_row, render_list, save_row
 from skatliga.views.referee import referee_required
 
 View = Callable[..., HttpResponse]
 
-# Requests per address and minute on the table pages, and wrong codes per address and hour.
-REQUESTS_PER_MINUTE = 120
+# Requests per table link and minute (a table typing sends a preview per field), wrong
+# tokens per address and hour, wrong codes per address and hour. A whole hall may share one
+# address (the venue's router), so a valid link is counted per link, not per address.
+REQUESTS_PER_MINUTE = 240
+WRONG_TOKENS_PER_HOUR = 30
 WRONG_CODES_PER_HOUR = 20
 DEVICE_SESSION_KEY = "table_devices"
 
 
-def client_address(request: HttpRequest) -> str:
-    return str(request.META.get("REMOTE_ADDR", ""))
+class TooManyRequests(Exception):
+    pass
 
 
-def over_limit(key: str, limit: int, seconds: int) -> bool:
-    """Count one more hit on ``key`` in a window of ``seconds``; true once past ``limit``."""
+def address_key(request: HttpRequest, scope: str) -> str:
+    return f"table-{scope}:{client_address(request)}"
+
+
+def count(key: str, seconds: int) -> int:
+    """Count one more hit on ``key`` in a window of ``seconds``."""
     cache.add(key, 0, seconds)
     try:
-        count = cache.incr(key)
+        return int(cache.incr(key))
     except ValueError:  # expired between add and incr
         cache.set(key, 1, seconds)
-        count = 1
-    return count > limit
+        return 1
 
 
 def too_many(request: HttpRequest) -> HttpResponse:
-    response = render(request, "table/limited.html", status=429)
+    response = render(request, "table/limited.html", {"at_table": True}, status=429)
     response["Retry-After"] = "60"
     return response
 
 
 def private(view: View) -> View:
-    """Rate-limit a table page per address, and keep its URL (the token) out of Referer
-    headers and caches."""
+    """A table page: rate-limited, its URL (the token) kept out of other sites' Referer
+    headers and out of caches."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        key = f"table-rate:{client_address(request)}"
-        if over_limit(key, REQUESTS_PER_MINUTE, 60):
-            response = too_many(request)
-        else:
+        try:
             response = view(request, *args, **kwargs)
+        except TooManyRequests:
+            response = too_many(request)
         # Same-origin: no Referer to other sites; "no-referrer" would make the browser send
         # "Origin: null" with the form's POST, which Django's CSRF check refuses.
         response["Referrer-Policy"] = "same-origin"
@@ -74,11 +80,18 @@ def private(view: View) -> View:
     return wrapper
 
 
-def open_link(token: str) -> TableLink:
-    """The link behind ``token``; a wrong or revoked token is a plain 404."""
+def open_link(request: HttpRequest, token: str) -> TableLink:
+    """The link behind ``token``; a wrong or revoked token is a plain 404. Too many wrong
+    tokens from one address, or too many requests on one link, raise TooManyRequests."""
+    wrong = address_key(request, "tokens")
+    if int(cache.get(wrong, 0)) >= WRONG_TOKENS_PER_HOUR:
+        raise TooManyRequests
     link = services.link_for_token(token)
     if link is None:
+        count(wrong, 3600)
         raise Http404
+    if count(f"table-link:{link.pk}", 60) > REQUESTS_PER_MINUTE:
+        raise TooManyRequests
     return link
 
 
@@ -100,7 +113,7 @@ def page(request: HttpRequest, link: TableLink) -> dict[str, Any]:
 @private
 def entry(request: HttpRequest, token: str) -> HttpResponse:
     """The list behind the link: the referee's entry page, laid out for touch."""
-    link = open_link(token)
+    link = open_link(request, token)
     table = link.table
     tournament = table.series.tournament
     context = page(request, link)
@@ -137,7 +150,7 @@ def closed(
 @private
 @require_POST
 def preview(request: HttpRequest, token: str) -> HttpResponse:
-    link = open_link(token)
+    link = open_link(request, token)
     return preview_row(request, link.table.series.tournament, link.table)
 
 
@@ -152,7 +165,7 @@ class DeviceForm(forms.Form):
 @private
 def device(request: HttpRequest, token: str) -> HttpResponse:
     """Name the device before the first entry; the name goes into the list's history."""
-    link = open_link(token)
+    link = open_link(request, token)
     if request.method == "POST":
         form = DeviceForm(request.POST)
         if form.is_valid():
@@ -181,13 +194,13 @@ def code(request: HttpRequest) -> HttpResponse:
     """Type the short code from the table card instead of scanning its QR code."""
     form = CodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        key = f"table-codes:{client_address(request)}"
-        if cache.get(key, 0) >= WRONG_CODES_PER_HOUR:
-            return too_many(request)
+        key = address_key(request, "codes")
+        if int(cache.get(key, 0)) >= WRONG_CODES_PER_HOUR:
+            raise TooManyRequests
         link = services.link_for_code(form.cleaned_data["code"])
         if link is not None:
             return redirect("table:entry", token=link.token)
-        over_limit(key, WRONG_CODES_PER_HOUR, 3600)
+        count(key, 3600)
         form.add_error(
             "code",
             forms.ValidationError(

@@ -20,3 +20,19 @@ def locked_out(
         {"minutes": minutes, "failures": settings.AXES_FAILURE_LIMIT},
         status=429,
     )
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The address a login attempt came from, for throttling.
+
+    Behind ``settings.PROXY_COUNT`` reverse proxies, each appending the address it saw to
+    X-Forwarded-For, the client's is the last entry the outermost proxy added; anything
+    before it is the client's own claim and is not trusted.
+    """
+    proxies = settings.PROXY_COUNT
+    if proxies:
+        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        forwarded = [a for a in forwarded if a]
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR")

@@ -77,6 +77,8 @@ def log_in(page, live_server) -> None:
 
 
 def axe(page, source: str) -> list[dict]:
+    # Injected inline: the contexts bypass the site's Content-Security-Policy for it (the
+    # policy itself is checked in test_security_policy.py).
     page.add_script_tag(content=source)
     result = page.evaluate(
         "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG
@@ -96,7 +98,7 @@ def test_no_wcag_violation_on_public_and_referee_pages(
     browser, live_server, django_user_model, axe_source, size
 ):
     table, players, teams = league(django_user_model)
-    context = browser.new_context(viewport=WIDTHS[size], locale="de-DE")
+    context = browser.new_context(viewport=WIDTHS[size], locale="de-DE", bypass_csp=True)
     page = context.new_page()
     found = {}
     urls = pages(table, players, teams)
@@ -133,7 +135,7 @@ def test_the_hall_display_refreshes_its_ranking_without_reloading(
 
     table, players, _ = league(django_user_model)
     slug = table.series.tournament.slug
-    context = browser.new_context(viewport=WIDTHS["laptop"], locale="de-DE")
+    context = browser.new_context(viewport=WIDTHS["laptop"], locale="de-DE", bypass_csp=True)
     page = context.new_page()
     page.goto(live_server.url + reverse("hall", args=[slug]) + "?every=5")
     assert page.locator('meta[http-equiv="refresh"]').count() == 0
@@ -154,7 +156,9 @@ def test_the_hall_display_refreshes_its_ranking_without_reloading(
 
 def standings_page(browser, live_server, django_user_model, viewport):
     table, players, teams = league(django_user_model)
-    context = browser.new_context(viewport=viewport, locale="de-DE", device_scale_factor=1)
+    context = browser.new_context(
+        viewport=viewport, locale="de-DE", bypass_csp=True, device_scale_factor=1
+    )
     page = context.new_page()
     page.goto(live_server.url + reverse("standings", args=[table.series.tournament.slug]))
     return context, page
@@ -197,7 +201,7 @@ def entry_page(browser, live_server, django_user_model, viewport, rounds=12):
 
     table = four_table(rounds, django_user_model)
     play(table, *[entry() for _ in range(36)])
-    context = browser.new_context(viewport=viewport, locale="de-DE")
+    context = browser.new_context(viewport=viewport, locale="de-DE", bypass_csp=True)
     page = context.new_page()
     path = reverse("referee:list", args=[table.series.tournament.slug, 1, 1])
     page.goto(live_server.url + path)
@@ -254,7 +258,7 @@ def test_the_first_tab_offers_a_skip_link_to_the_content(browser, live_server, d
     from playwright.sync_api import expect
 
     league(django_user_model)
-    context = browser.new_context(viewport=WIDTHS["phone"], locale="de-DE")
+    context = browser.new_context(viewport=WIDTHS["phone"], locale="de-DE", bypass_csp=True)
     page = context.new_page()
     page.goto(live_server.url + reverse("tournaments"))
 

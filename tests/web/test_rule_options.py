@@ -439,3 +439,19 @@ def test_a_five_table_under_seeger_fabian_is_refused_in_an_archive():
     problems = problems_of(document)
 
     assert ("series[0].tables[0].seats", "five_table_not_with_seeger_fabian") in problems
+
+
+def test_the_result_list_prints_the_rules_and_house_options():
+    import io
+
+    import pypdf
+
+    from skatliga import printing
+
+    tournament = load_archive(house_document("se", seed=2))
+
+    data = printing.tournament_result_pdf(tournament)
+
+    text = " ".join(pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
+    assert "Regelwerk: Schwedisch mit Hausregeln:" in text
+    assert "Ramsch: ja, statt eingepasst" in text

@@ -231,12 +231,58 @@ def test_wrong_codes_are_limited_per_address(client, link, monkeypatch):
     assert response.status_code == 429
 
 
-def test_table_requests_are_rate_limited_per_address(device, link, monkeypatch):
+def test_table_requests_are_rate_limited_per_link(device, link, monkeypatch):
     monkeypatch.setattr(table_views, "REQUESTS_PER_MINUTE", 3)
     cache.clear()
     statuses = [device.get(entry_url(link)).status_code for _ in range(4)]
 
     assert statuses == [200, 200, 200, 429]
+    assert "Zu viele Anfragen" in device.get(entry_url(link)).content.decode()
+
+
+def test_another_tables_link_from_the_same_address_is_not_limited(device, link, monkeypatch):
+    other = links.renew_link(make_table(size=3, rounds=1))
+    monkeypatch.setattr(table_views, "REQUESTS_PER_MINUTE", 2)
+    cache.clear()
+    for _ in range(3):
+        device.get(entry_url(link))
+
+    assert device.get(reverse("table:device", args=[other.token])).status_code == 200
+
+
+def test_wrong_tokens_are_limited_per_address(client, link, monkeypatch):
+    monkeypatch.setattr(table_views, "WRONG_TOKENS_PER_HOUR", 2)
+    statuses = [client.get(f"/t/{'x' * 32}/").status_code for _ in range(2)]
+
+    assert statuses == [404, 404]
+    assert client.get(entry_url(link)).status_code == 429  # guessing stops, even a right one
+
+
+def test_the_gunicorn_access_log_line_loses_the_token(link):
+    from skatliga.table.redaction import RedactTableTokens
+
+    record = logging.LogRecord(
+        "gunicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%(h)s "%(r)s" %(s)s "%(f)s"',
+        (
+            {
+                "h": "10.0.0.7",
+                "r": f"GET /t/{link.token}/ HTTP/1.1",
+                "s": "200",
+                "f": f"https://skat.example/t/{link.token}/?game=2",
+            },
+        ),
+        None,
+    )
+
+    RedactTableTokens().filter(record)
+
+    assert record.getMessage() == (
+        '10.0.0.7 "GET /t/…/ HTTP/1.1" 200 "https://skat.example/t/…/?game=2"'
+    )
 
 
 # --- logs -------------------------------------------------------------------------------------
@@ -311,9 +357,7 @@ def test_only_the_tournaments_referees_renew_links(client, table, django_user_mo
 def test_the_table_cards_print_one_card_per_table_with_qr_code_and_players(referee, table):
     second = make_table(table.series.tournament, size=3)
 
-    response = referee.get(
-        reverse("referee:table-cards", args=[table.series.tournament.slug, 1])
-    )
+    response = referee.get(reverse("referee:table-cards", args=[table.series.tournament.slug, 1]))
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
@@ -334,9 +378,7 @@ def test_the_table_cards_are_for_referees_only(client, table):
 
 
 def test_the_referees_blank_sheets_carry_each_tables_link_and_code(referee, table):
-    response = referee.get(
-        reverse("referee:blank-sheets", args=[table.series.tournament.slug, 1])
-    )
+    response = referee.get(reverse("referee:blank-sheets", args=[table.series.tournament.slug, 1]))
 
     assert response.status_code == 200
     assert response.content.startswith(b"%PDF")

@@ -1,10 +1,18 @@
 // The hall display: fetch the page again every data-refresh seconds and swap in the ranking,
 // the time and the progress, without reloading (a reader keeps their place, nothing flashes).
+// The font size follows the number of rows (--rows in site.css), set from data-rows here:
+// the Content-Security-Policy forbids inline style attributes.
 (function () {
   "use strict";
 
   var seconds = Number(document.body.getAttribute("data-refresh")) || 30;
   var PARTS = ["hall-rows", "hall-time", "hall-progress"];
+
+  function sizeRows(rows) {
+    var count = parseInt(rows, 10);
+    document.body.setAttribute("data-rows", String(count > 0 ? count : 1));
+    document.body.style.setProperty("--rows", String(count > 0 ? count : 1));
+  }
 
   function refresh() {
     fetch(window.location.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
@@ -20,10 +28,11 @@
           if (now && next) now.replaceWith(next);
           else if (now) now.remove();
         });
-        document.body.setAttribute("style", fresh.body.getAttribute("style") || "");
+        sizeRows(fresh.body.getAttribute("data-rows"));
       })
       .catch(function () {});
   }
 
+  sizeRows(document.body.getAttribute("data-rows"));
   window.setInterval(refresh, seconds * 1000);
 })();

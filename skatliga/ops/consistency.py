@@ -1,0 +1,59 @@
+"""Do the stored result rows still follow from the games? After a crash, a killed worker or
+a restore, every list's rows must equal a fresh recomputation by the engine.
+
+The recomputation uses the same service functions that write the rows
+(``services.games.list_rows``, ``summarize`` and ``list_results``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from django.db.models import Prefetch
+
+from skatliga.models import Game, ListResult, Seat, Table
+from skatliga.services.games import RESULT_FIGURES, list_results, list_rows, summarize
+
+Row = tuple[int, int, tuple[int, ...]]
+"""A result row as compared: player id, position, then the figures of RESULT_FIGURES."""
+
+
+def _rows(results: list[ListResult]) -> list[Row]:
+    return sorted(
+        (r.player_id, r.position, tuple(getattr(r, name) for name in RESULT_FIGURES))
+        for r in results
+    )
+
+
+def expected_rows(table: Table) -> list[Row]:
+    """The result rows the engine makes of the table's games now (none without games)."""
+    games = sorted(table.games.all(), key=lambda game: game.number)
+    if not games:
+        return []
+    tournament = table.series.tournament
+    summaries = summarize(
+        list_rows(games, table.size, tournament.rule_set), table.size, tournament.list_system
+    )
+    players = [seat.player_id for seat in sorted(table.seats.all(), key=lambda s: s.position)]
+    return _rows(list_results(table, players, {}, summaries))
+
+
+def stored_rows(table: Table) -> list[Row]:
+    """The result rows stored for the table; all-zero rows of a list without games count as
+    none."""
+    rows = _rows(list(table.results.all()))
+    if all(not any(figures) for _, _, figures in rows) and not table.games.all():
+        return []
+    return rows
+
+
+def inconsistent_tables() -> Iterator[Table]:
+    """Every table whose stored result rows differ from the recomputation."""
+    tables = Table.objects.select_related("series__tournament").prefetch_related(
+        Prefetch("games", queryset=Game.objects.order_by("number")),
+        Prefetch("seats", queryset=Seat.objects.order_by("position")),
+        "results",
+    )
+    for table in tables.iterator(chunk_size=200):
+        if stored_rows(table) != expected_rows(table):
+            yield table

@@ -1,0 +1,156 @@
+"""The health check, the error pages, the security headers and the favicon."""
+
+import json
+import logging
+
+import pytest
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
+from django.db.migrations.recorder import MigrationRecorder
+from django.test.utils import CaptureQueriesContext
+
+from skatliga.ops.health import problems
+
+
+@pytest.mark.django_db
+def test_healthz_is_200_with_the_database_reachable_and_migrated(client):
+    response = client.get("/healthz")
+
+    assert response.status_code == 200
+    assert json.loads(response.content) == {"status": "ok", "problems": []}
+    assert "no-cache" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_healthz_neither_writes_nor_starts_a_session(client):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get("/healthz")
+
+    assert response.status_code == 200
+    assert response.cookies == {}
+    writes = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].lstrip().split()[0].upper() in {"INSERT", "UPDATE", "DELETE", "CREATE"}
+    ]
+    assert writes == []
+
+
+@pytest.mark.django_db
+def test_healthz_is_503_when_a_migration_is_not_applied(client):
+    [(app, latest)] = MigrationLoader(connection).graph.leaf_nodes("skatliga")
+    MigrationRecorder(connection).record_unapplied(app, latest)
+
+    response = client.get("/healthz")
+
+    assert response.status_code == 503
+    body = json.loads(response.content)
+    assert body["status"] == "unavailable"
+    assert body["problems"] == [
+        f"1 migration(s) not applied (skatliga.{latest}): run manage.py migrate"
+    ]
+
+
+@pytest.mark.django_db
+def test_health_problems_name_an_unreachable_database(settings):
+    from django.db import connections
+
+    broken = connections.create_connection("default")
+    broken.settings_dict = {**broken.settings_dict}
+    if broken.vendor == "sqlite":
+        broken.settings_dict["NAME"] = "/nonexistent-directory/skatliga.sqlite3"
+    else:
+        broken.settings_dict["PORT"] = "1"
+    connections["unreachable"] = broken
+    try:
+        found = problems("unreachable")
+    finally:
+        broken.close()
+        del connections["unreachable"]
+
+    assert len(found) == 1
+    assert found[0].startswith("database unreachable: OperationalError")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "heading"),
+    [("/keine-seite/", "Seite nicht gefunden"), ("/en/no-such-page/", "Page not found")],
+)
+def test_404_is_the_sites_own_page_in_the_pages_language(client, path, heading):
+    response = client.get(path)
+
+    assert response.status_code == 404
+    assert "404.html" in [t.name for t in response.templates]
+    assert "base.html" in [t.name for t in response.templates]
+    assert f"<h1>{heading}</h1>" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "heading"),
+    [("/boom/", "Das hat nicht geklappt"), ("/en/boom/", "That did not work")],
+)
+def test_500_is_the_sites_own_page_and_the_error_is_logged_with_its_traceback(
+    client, settings, caplog, path, heading
+):
+    settings.ROOT_URLCONF = "tests.web.boom_urls"
+    client.raise_request_exception = False
+
+    with caplog.at_level(logging.ERROR, logger="django.request"):
+        response = client.get(path)
+
+    assert response.status_code == 500
+    assert f"<h1>{heading}</h1>" in response.content.decode()
+    [record] = [r for r in caplog.records if r.name == "django.request"]
+    assert record.levelno == logging.ERROR
+    assert record.exc_info is not None
+    assert str(record.exc_info[1]) == "a failure in a view"
+
+
+def test_errors_are_logged_to_stderr(settings):
+    handlers = settings.LOGGING["handlers"]
+    root = settings.LOGGING["root"]
+    django_logger = settings.LOGGING["loggers"]["django"]
+
+    assert handlers["stderr"]["class"] == "logging.StreamHandler"
+    assert "stream" not in handlers["stderr"]  # StreamHandler's default: sys.stderr
+    assert root["handlers"] == django_logger["handlers"] == ["stderr"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/", "/en/", "/tournaments/", "/healthz", "/keine-seite/"])
+def test_every_response_has_a_content_security_policy_without_inline_code(client, path):
+    policy = client.get(path)["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+
+    assert directives["script-src"] == "'self'"
+    assert directives["style-src"] == "'self'"
+    assert directives["default-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert "unsafe" not in policy
+
+
+@pytest.mark.django_db
+def test_favicon_is_linked_and_served(client):
+    page = client.get("/").content.decode()
+    redirect = client.get("/favicon.ico")
+
+    assert '<link rel="icon" href="/static/skatliga/favicon.svg"' in page
+    assert redirect.status_code == 302
+    assert redirect.url == "/static/skatliga/favicon.svg"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "heading"), [("/login/", "Formular abgelaufen"), ("/en/login/", "Form expired")]
+)
+def test_a_form_without_a_valid_csrf_token_gets_the_sites_own_page(path, heading):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+
+    response = client.post(path, {"username": "anna", "password": "x"})
+
+    assert response.status_code == 403
+    assert f"<h1>{heading}</h1>" in response.content.decode()

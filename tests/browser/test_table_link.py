@@ -11,6 +11,7 @@ from django.urls import reverse
 from skatliga.models import Change, Game
 from tests.browser.test_accessibility import axe
 from tests.browser.test_entry import PASSWORD, four_table
+from tests.browser.test_security_policy import RECORD_VIOLATIONS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,12 +44,14 @@ def test_the_table_keeps_its_list_through_the_link_the_referee_printed(
     device = browser.new_context(
         viewport={"width": 390, "height": 844}, locale="de-DE", has_touch=True, is_mobile=True
     )
+    device.add_init_script(RECORD_VIOLATIONS)
     phone = device.new_page()
     phone.goto(link)
     phone.fill("#id_name", "Tisch 1 Handy")
     phone.click("#main button[type=submit]")
     phone.wait_for_selector("#entry")
     assert axe(phone, axe_source) == []
+    assert phone.evaluate("window.__violations") == []  # the site's Content-Security-Policy
 
     # Game 1 (seat 1 deals and sits out): seat 2, grand hand with 2, 78 card points.
     phone.select_option("#id_declarer", "2")
@@ -77,6 +80,7 @@ def test_the_table_keeps_its_list_through_the_link_the_referee_printed(
     # Game 3: passed in.
     phone.click("#entry-passed")
     phone.wait_for_selector("#row-3.is-passed")
+    assert phone.evaluate("window.__violations") == []
 
     games = list(Game.objects.filter(table=table).order_by("number"))
     assert [(g.number, g.passed, g.list_score) for g in games] == [

@@ -13,12 +13,13 @@ from skatliga.pdf.base import signed
 
 def list_entry(scored: scoring.Entry) -> int:
     """The number a list carries for a game; passed in (``None``) is 0. A Ramsch has no
-    declarer's entry (its points go to each player's column): 0 here too."""
-    return scored.list_score if isinstance(scored, scoring.ScoredGame) else 0
+    declarer: its entry is the sum of what it gives the players (−charge for each player
+    charged, or +120 for a Durchmarsch)."""
+    if isinstance(scored, scoring.RamschScore):
+        return sum(scored.points)
+    return scored.list_score if scored is not None else 0
 
 
 def list_entry_text(scored: scoring.Entry) -> str:
-    """:func:`list_entry` as written on a list: ``+96``, ``−118``, ``0``; empty for a Ramsch."""
-    if isinstance(scored, scoring.RamschScore):
-        return ""
+    """:func:`list_entry` as written on a list: ``+96``, ``−118``, ``0``."""
     return signed(list_entry(scored))

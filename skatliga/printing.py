@@ -41,17 +41,24 @@ def matadors_text(matadors: int | None) -> str:
     return _("o%(count)d") % {"count": -matadors}
 
 
-def game_label(game: Game, scored: scoring.ScoredGame) -> str:
-    """The game as the list names it: "Kreuz", "Grand", "Null ouvert Hand", "Herz Kontra"."""
+def doubling_mark(game: Game) -> str:
+    """The highest doubling of a game as the list's Kontra column writes it: K, Re, Su, Rs."""
+    marks = {"kontra": _("K"), "re": _("Re"), "supra": _("Su"), "resupra": _("Rs")}
+    return next((marks[name] for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), "")
+
+
+def game_label(game: Game, scored: scoring.ScoredGame, *, doubling: bool = True) -> str:
+    """The game as the list names it: "Kreuz", "Grand", "Null ouvert Hand", "Herz Kontra"
+    (the doubling left out where the sheet has its own column for it)."""
     words = [str(GameType(game.game).label)]
     if not scored.steps:
         if game.ouvert:
             words.append(_("ouvert"))
         if game.hand:
             words.append(_("Hand"))
-    doubling = next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
-    if doubling is not None:
-        words.append(str(DOUBLING_LABELS[doubling]))
+    highest = next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
+    if doubling and highest is not None:
+        words.append(str(DOUBLING_LABELS[highest]))
     if scored.overbid:
         words.append(_("überreizt"))
     return " ".join(words)
@@ -90,6 +97,7 @@ def _rows(
                     dealer + 1,
                     sitting_out,
                     game=scoring.format_ramsch(verdict, breakdown_language()),
+                    value=list_entry(verdict),
                     totals=running,
                 )
             )
@@ -110,9 +118,10 @@ def _rows(
                     dealer + 1,
                     sitting_out,
                     declarer=game.declarer,
-                    game=game_label(game, verdict),
+                    game=game_label(game, verdict, doubling=False),
                     matadors=matadors_text(game.matadors),
                     levels=frozenset(name for name, _count in verdict.steps[1:]),
+                    doubling=doubling_mark(game),
                     value=list_entry(verdict),
                     totals=running,
                 )
@@ -150,6 +159,7 @@ def sheet_data(table: Table) -> pdf.SheetData:
         won_bonus=WON_BONUS if seeger else None,
         others_bonus=scoring.others_lost_bonus(table.size) if seeger else None,
         provisional=not table.is_closed,
+        doublings=tournament.rule_set.kontra,
     )
 
 

@@ -41,6 +41,8 @@ class SheetRow:
     levels: frozenset[str] = frozenset()
     value: int | None = None
     totals: tuple[int, ...] = ()
+    doubling: str = ""
+    """The highest doubling announced, abbreviated (K, Re, Su, Rs), where there was one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,5 +80,7 @@ class SheetData:
     won_bonus: int | None = None
     others_bonus: int | None = None
     provisional: bool = False
+    doublings: bool = False
+    """The rule set has Kontra: the sheet has a column for the doublings."""
     link: str = ""  # the table link, printed as a QR code on the referee's blank forms
     code: str = ""  # its short code

@@ -52,9 +52,22 @@ LEGEND_HEIGHT = 5 * mm
 MIN_ROW, MAX_ROW = 3.6 * mm, 5.6 * mm
 TOP = MARGIN - 2 * mm
 
-FIXED = (6.5 * mm, 21 * mm, 8.5 * mm) + (5.2 * mm,) * len(LEVELS) + (12 * mm,)
-NR, GAME, MATADORS, FIRST_LEVEL, VALUE = 0, 1, 2, 3, 3 + len(LEVELS)
-FIRST_PLAYER = VALUE + 1
+NR, GAME, MATADORS, FIRST_LEVEL = 0, 1, 2, 3
+LEVEL_WIDTH = 5.2 * mm
+DOUBLING_WIDTH = 6 * mm
+
+
+def _fixed(doublings: bool) -> tuple[float, ...]:
+    """Widths of the columns before the players': Nr., game, matadors, the levels, the
+    doubling column where the rule set has Kontra (rules.md section 8), the value."""
+    doubling = (DOUBLING_WIDTH,) if doublings else ()
+    return (6.5 * mm, 21 * mm, 8.5 * mm) + (LEVEL_WIDTH,) * len(LEVELS) + doubling + (12 * mm,)
+
+
+def _value_column(doublings: bool) -> int:
+    return FIRST_LEVEL + len(LEVELS) + doublings
+
+
 MARK_WIDTH = 5 * mm
 
 GRID = colors.Color(0.55, 0.55, 0.55)
@@ -303,10 +316,11 @@ def _width(text: str, font: str, size: float) -> float:
     return width(text, size, font)
 
 
-def _column_widths(players: int) -> list[float]:
+def _column_widths(players: int, doublings: bool) -> list[float]:
     total = PAGE[0] - 2 * MARGIN
-    per_player = (total - sum(FIXED)) / players
-    return [*FIXED, *(MARK_WIDTH, per_player - MARK_WIDTH) * players]
+    fixed = _fixed(doublings)
+    per_player = (total - sum(fixed)) / players
+    return [*fixed, *(MARK_WIDTH, per_player - MARK_WIDTH) * players]
 
 
 def _row_height(games: int) -> float:
@@ -316,36 +330,41 @@ def _row_height(games: int) -> float:
 
 
 @lru_cache(maxsize=32)
-def _shape(players: int, games: int) -> tuple[tuple[tuple[CellStyle, ...], ...], tuple]:
+def _shape(
+    players: int, games: int, doublings: bool
+) -> tuple[tuple[tuple[CellStyle, ...], ...], tuple]:
     """The cell styles and the lines of every sheet with this many players and rows."""
-    head = (HEAD,) * (FIRST_PLAYER + 2 * players)
-    game = (NUMBER, LABEL, CENTRE) + (CENTRE,) * len(LEVELS) + (RIGHT,) + (MARK, RIGHT) * players
-    summary = (SUM_LABEL,) * FIRST_PLAYER + (COUNT, RIGHT) * players
-    total = (TOTAL,) * (FIRST_PLAYER + 2 * players)
-    signature = (SIGN_LABEL,) * (FIRST_PLAYER + 2 * players)
+    value_column = _value_column(doublings)
+    first_player = value_column + 1
+    head = (HEAD,) * (first_player + 2 * players)
+    levels = (CENTRE,) * (len(LEVELS) + doublings)
+    game = (NUMBER, LABEL, CENTRE) + levels + (RIGHT,) + (MARK, RIGHT) * players
+    summary = (SUM_LABEL,) * first_player + (COUNT, RIGHT) * players
+    total = (TOTAL,) * (first_player + 2 * players)
+    signature = (SIGN_LABEL,) * (first_player + 2 * players)
     cells = (head,) + (game,) * games + (summary,) * 4 + (total, signature)
 
     first_summary, total_row = games + 1, games + 5
-    last = FIRST_PLAYER + 2 * players - 1
+    last = first_player + 2 * players - 1
     commands: list[tuple[object, ...]] = [
         ("INNERGRID", (0, 0), (-1, -1), 0.25, GRID),
         ("BOX", (0, 0), (-1, -1), 0.9, colors.black),
         ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
         ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.black),
         ("LINEBEFORE", (FIRST_LEVEL, 0), (FIRST_LEVEL, games), 0.6, colors.black),
-        ("LINEBEFORE", (VALUE, 0), (VALUE, games), 0.6, colors.black),
+        ("LINEBEFORE", (value_column, 0), (value_column, games), 0.6, colors.black),
         ("LINEABOVE", (0, first_summary), (-1, first_summary), 0.9, colors.black),
         ("LINEABOVE", (0, total_row), (-1, total_row), 0.9, colors.black),
         ("BACKGROUND", (0, total_row), (-1, total_row), HEAD_BG),
         ("LINEABOVE", (0, total_row + 1), (-1, total_row + 1), 0.9, colors.black),
     ]
     # The Spielpunkte row keeps the Wert column free for the sum of the entries above it.
-    commands.append(("SPAN", (0, first_summary), (VALUE - 1, first_summary)))
+    commands.append(("SPAN", (0, first_summary), (value_column - 1, first_summary)))
     commands += [
-        ("SPAN", (0, row), (VALUE, row)) for row in range(first_summary + 1, total_row + 2)
+        ("SPAN", (0, row), (value_column, row)) for row in range(first_summary + 1, total_row + 2)
     ]
     for seat in range(players):
-        mark = FIRST_PLAYER + 2 * seat
+        mark = first_player + 2 * seat
         commands += [
             ("SPAN", (mark, 0), (mark + 1, 0)),
             ("SPAN", (mark, total_row), (mark + 1, total_row)),
@@ -372,6 +391,8 @@ def _heading(sheet: SheetData) -> list[object]:
     )
     cells: list[object] = [_("Nr."), _("Spielart"), Vertical(_("Spitzen"))]
     cells += [Vertical(label) for label in labels]
+    if sheet.doublings:
+        cells.append(Vertical(_("Kontra")))
     cells.append(_("Wert"))
     for player in sheet.players:
         cells += [PlayerHeading(player), ""]
@@ -381,21 +402,25 @@ def _heading(sheet: SheetData) -> list[object]:
 def _sheet_table(sheet: SheetData, blank: bool) -> Table:
     players = len(sheet.players)
     games = len(sheet.rows)
-    widths = _column_widths(players)
-    shape, lines = _shape(players, games)
+    value_column = _value_column(sheet.doublings)
+    first_player = value_column + 1
+    widths = _column_widths(players, sheet.doublings)
+    shape, lines = _shape(players, games, sheet.doublings)
     styles = list(shape)
     commands = list(lines)
     dealer_mark = pgettext("dealer", "G")
     game_room = widths[GAME] - 3
     data: list[list[object]] = [_heading(sheet)]
     previous = (0,) * players
-    empty = [""] * (VALUE - NR)
+    empty = [""] * (value_column - NR)
     for index, row in enumerate(sheet.rows, start=1):
         played = not blank and bool(row.game)
         cells: list[object] = [str(row.number)]
         if played:
             cells += [row.game, row.matadors]
             cells += [TICK if level in row.levels else "" for level in LEVELS]
+            if sheet.doublings:
+                cells.append(row.doubling)
             cells.append("" if row.value is None else signed(row.value))
         else:
             cells += empty
@@ -410,13 +435,13 @@ def _sheet_table(sheet: SheetData, blank: bool) -> Table:
         if totals is not None:
             previous = totals
         for seat in row.sitting_out:
-            column = FIRST_PLAYER + 2 * (seat - 1)
+            column = first_player + 2 * (seat - 1)
             commands.append(("BACKGROUND", (column, index), (column + 1, index), OUT_BG))
         if not played:
             continue
         own: list[CellStyle] | None = None
         if row.declarer is not None:
-            column = FIRST_PLAYER + 2 * (row.declarer - 1) + 1
+            column = first_player + 2 * (row.declarer - 1) + 1
             commands.append(("BACKGROUND", (column, index), (column, index), DECLARER_BG))
             styles[index] = own = list(styles[index])
             own[column] = DECLARER
@@ -439,7 +464,8 @@ def _sheet_table(sheet: SheetData, blank: bool) -> Table:
 
 def _summary(sheet: SheetData, blank: bool) -> list[list[object]]:
     players = len(sheet.players)
-    pad = [""] * VALUE
+    value_column = _value_column(sheet.doublings)
+    pad = [""] * value_column
     bonus, others = sheet.won_bonus, sheet.others_bonus
     won_label, lost_label = _("gewonnene Spiele"), _("verlorene Spiele")
     others_label = _("verlorene Spiele der Mitspieler")
@@ -457,7 +483,7 @@ def _summary(sheet: SheetData, blank: bool) -> list[list[object]]:
     ]
     summary = () if blank else sheet.summary
     if summary:
-        rows[0][VALUE] = signed(sum(row.value or 0 for row in sheet.rows))
+        rows[0][value_column] = signed(sum(row.value or 0 for row in sheet.rows))
     for seat in range(players):
         s = summary[seat] if seat < len(summary) else None
         if s is None:

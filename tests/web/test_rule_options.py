@@ -455,3 +455,35 @@ def test_the_result_list_prints_the_rules_and_house_options():
     text = " ".join(pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
     assert "Regelwerk: Schwedisch mit Hausregeln:" in text
     assert "Ramsch: ja, statt eingepasst" in text
+
+
+def test_the_sheet_has_a_doubling_column_only_where_the_rules_have_kontra():
+    from skatliga import printing
+
+    plain = make_table(size=3, rounds=1)
+    doubled = make_table(size=3, rounds=1, rule_options={"doublings": SUPRA})
+    play(doubled, entry(2, "grand", 18, 1, card_points=70, kontra=True, re=True, supra=True))
+
+    assert printing.sheet_data(plain).doublings is False
+    sheet = printing.sheet_data(doubled)
+    # grand with 1: 2 × 24 = 48, × 8 for Kontra, Re and Supra = 384; the label leaves the
+    # doubling to its column
+    assert sheet.doublings is True
+    assert (sheet.rows[0].game, sheet.rows[0].doubling, sheet.rows[0].value) == ("Grand", "Su", 384)
+
+
+def test_a_ramsch_row_enters_the_sum_it_gives_so_the_value_column_adds_up():
+    from skatliga import printing
+
+    table = make_table(size=3, rounds=1, scoring="classic", rule_options={"ramsch": True})
+    play(
+        table,
+        entry(2, "clubs", 18, 1, card_points=70),
+        services.GameEntry(ramsch=scoring.Ramsch((30, 62, 28), (3, 5, 2))),
+    )
+
+    sheet = printing.sheet_data(table)
+
+    # clubs with 1: +24; the Ramsch charges middlehand (seat 1 in game 2) 62: −62
+    assert [row.value for row in sheet.rows[:2]] == [24, -62]
+    assert sum(s.game_points for s in sheet.summary) == 24 - 62

@@ -80,9 +80,15 @@ def revoke_link(table: Table, *, user: User = None) -> None:
 
 def ensure_links(series: Series, *, user: User = None) -> None:
     """Issue a link to every table of ``series`` that never had one (a revoked one stays so)."""
+    linked = TableLink.objects.values("table_id")
+    missing = list(series.tables.exclude(pk__in=linked).values_list("pk", flat=True))
+    if not missing:
+        return
     with transaction.atomic():
-        for table in series.tables.select_for_update().filter(links__isnull=True):
-            _issue(table, user)
+        # Locked by id: PostgreSQL cannot lock the nullable side of an outer join.
+        for table in Table.objects.select_for_update().filter(pk__in=missing).order_by("pk"):
+            if not TableLink.objects.filter(table=table).exists():
+                _issue(table, user)
 
 
 def active_links(series: Series) -> dict[int, TableLink]:

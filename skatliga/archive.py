@@ -558,6 +558,7 @@ def load_archive(
     ``teams`` gives the team a player (by his id in the document) plays for. With ``once``,
     a document whose tournament (name, date, venue) is here already is refused
     (``already_imported``), so that importing it again takes a deliberate second step.
+    A finished tournament (every list complete) is published.
     """
     document = _read_archive(data)
     if once:
@@ -682,6 +683,9 @@ def _write(
             "games": game_count,
         },
     )
+    if status == Tournament.Status.FINISHED:
+        # A finished tournament's lists are all closed: its results are final.
+        services.publish_complete_series(tournament, user=user)
     return tournament
 
 
@@ -757,7 +761,7 @@ def dump_archive(tournament: Tournament) -> dict[str, Any]:
         .order_by("table_id", "number")
         .iterator(chunk_size=_BATCH)
     ):
-        games[game.table_id].append(_game_json(game, seated[game.table_id]))
+        games[game.table_id].append(game_json(game, seated[game.table_id]))
     tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table in Table.objects.filter(series__tournament=tournament).order_by("number"):
         tables[table.series_id].append(
@@ -796,7 +800,9 @@ def _player_json(player_id: str, player: Player) -> dict[str, Any]:
     return data
 
 
-def _game_json(game: Game, seats: Sequence[str]) -> dict[str, Any]:
+def game_json(game: Game, seats: Sequence[object]) -> dict[str, Any]:
+    """A stored game as the archive writes it, ``declarer`` taken from ``seats`` (the ids of the
+    players in seat order), with the engine's ``computed`` numbers of a declared game."""
     entry = GameEntry.from_game(game)
     data = scoring.game_to_json(entry.ramsch or entry.declaration, entry.outcome)
     if game.passed or entry.ramsch is not None:

@@ -20,7 +20,16 @@ from django.utils.translation import pgettext_lazy
 import scoring
 from skatliga import services
 from skatliga.messages import OPTION_NAMES, message, option_value_text
-from skatliga.models import Game, GameType, Registration, Season, Seat, Team, Tournament
+from skatliga.models import (
+    Change,
+    Game,
+    GameType,
+    Registration,
+    Season,
+    Seat,
+    Team,
+    Tournament,
+)
 
 PASSED = "0"
 """The declarer choice that records a passed-in game."""
@@ -699,6 +708,12 @@ def seat_label(seat: Seat) -> str:
         "seat": seat.position,
         "player": seat.player,
     }
+
+
+class ChangeFilterForm(forms.Form):
+    action = forms.ChoiceField(
+        label=_("Art"), choices=[("", _("alle"))] + Change.Action.choices, required=False
+    )
 
 
 class ReopenForm(forms.Form):

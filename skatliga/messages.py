@@ -88,6 +88,13 @@ MESSAGES: dict[str, Promise] = {
         "Speichern trägt es neu ein."
     ),
     "reason_required": _("Bitte einen Grund angeben."),
+    "series_already_published": _("Diese Serie ist schon veröffentlicht."),
+    "series_not_published": _("Diese Serie ist nicht veröffentlicht."),
+    "series_without_tables": _("Diese Serie hat noch keine Tische."),
+    "series_lists_open": _("Erst alle Listen der Serie abschließen: %(count)s noch offen."),
+    "series_published": _(
+        "Die Serie ist veröffentlicht; zum Korrigieren erst die Veröffentlichung zurückziehen."
+    ),
     "players_cannot_be_seated": _(
         "%(players)s Spieler lassen sich nicht an Dreier- und Vierertische setzen "
         "(einen Fünfertisch gibt es nur mit klassischer oder Nullsummen-Liste)."
@@ -121,6 +128,34 @@ MESSAGES: dict[str, Promise] = {
     "tournament_without_season": _(
         "Das Turnier gehört zu keiner Saison; Mannschaften gibt es nur in einer Saison."
     ),
+    "club_name_missing": _("Der Name des Vereins fehlt."),
+    "club_name_taken": _("Einen Verein dieses Namens gibt es schon."),
+    "player_name_missing": _("Der Name des Spielers fehlt."),
+    "player_number_taken": _("Die Mitgliedsnummer %(number)s hat schon ein anderer Spieler."),
+    "category_unknown": _("Diese Kategorie gibt es nicht."),
+    "merge_same_player": _("Zum Zusammenführen zwei verschiedene Spieler wählen."),
+    "players_share_tournament": _(
+        "Beide Spieler haben im selben Turnier gespielt (%(tournament)s); sie sind nicht "
+        "dieselbe Person."
+    ),
+    "roster_too_many_fields": _("Mehr als drei Felder: Name; Verein; Mitgliedsnummer."),
+    "number_known": _("Mitgliedsnummer schon vergeben"),
+    "name_and_club_known": _("Name und Verein schon bekannt"),
+    "repeated_in_file": _("doppelt in der Datei"),
+    "season_name_missing": _("Der Name der Saison fehlt."),
+    "prize_invalid": _("Kein Preis: „%(prize)s“ (ein Betrag wie 20,00 oder ein Anteil wie 30%%)."),
+    "amount_negative": _("Beträge dürfen nicht negativ sein."),
+    "ranking_unknown": _("Diese Wertung gibt es nicht."),
+    "ranking_series_invalid": _("Serien: 1 bis 99."),
+    "player_already_withdrawn": _("Der Spieler hat sich schon zurückgezogen."),
+    "player_at_open_table": _(
+        "%(player)s sitzt an einer noch offenen Liste: erst die Liste abschließen."
+    ),
+    "player_unknown": _("Keinen Spieler mit dieser Mitgliedsnummer oder Nr. gefunden."),
+    "players_unknown": _("Nicht (eindeutig) gefunden: %(names)s."),
+    "roster_csv_empty": _("Eine CSV-Datei wählen oder Zeilen einfügen."),
+    "roster_too_large": _("Die Datei ist zu groß (höchstens 2 MB)."),
+    "season_year_invalid": _("Kein gültiges Jahr."),
     "team_name_missing": _("Der Name der Mannschaft fehlt."),
     "team_name_taken": _("Eine Mannschaft dieses Namens gibt es in der Saison schon."),
     "team_not_in_season": _("Diese Mannschaft gehört nicht zur Saison des Turniers."),
@@ -165,6 +200,13 @@ MESSAGES: dict[str, Promise] = {
     "archive_too_deep": _("Die Datei ist zu tief verschachtelt."),
     "name_too_long": _("Zeile %(line)s: der Name ist zu lang (höchstens %(most)s Zeichen)."),
     "club_too_long": _("Zeile %(line)s: der Verein ist zu lang (höchstens %(most)s Zeichen)."),
+    # The API.
+    "api_not_found": _("Nicht gefunden (oder noch nicht veröffentlicht)."),
+    "api_invalid_parameters": _("Ungültige Parameter in der Anfrage."),
+    "api_invalid_value": _("ungültiger Wert für %(field)s"),
+    "api_too_many_requests": _(
+        "Zu viele Anfragen von dieser Adresse; bitte in %(seconds)s Sekunden wieder versuchen."
+    ),
 }
 
 UNKNOWN = _("Fehler: %(code)s")
@@ -251,3 +293,39 @@ def describe_rules(rules: scoring.RuleSet) -> str:
         f"{OPTION_NAMES[name]}: {option_value_text(name, value)}" for name, value in changes.items()
     )
     return str(_("%(preset)s mit Hausregeln: %(options)s")) % {"preset": text, "options": options}
+
+
+def _short(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(_("ja") if value else _("nein"))
+    if isinstance(value, dict | list):
+        import json
+
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return str(value)
+
+
+def describe_change(change: Any) -> str:
+    """What a ``Change`` changed, in one line for the change log: each key whose value
+    differs as ``key: before → after``, keys only before or after as they were or became."""
+    before = change.before if isinstance(change.before, dict) else {}
+    after = change.after if isinstance(change.after, dict) else {}
+    if not isinstance(change.before, dict) and change.before is not None:
+        before = {"": change.before}
+    if not isinstance(change.after, dict) and change.after is not None:
+        after = {"": change.after}
+    parts = []
+    for key in [*before, *(k for k in after if k not in before)]:
+        old, new = before.get(key), after.get(key)
+        if key in before and key in after:
+            if old == new:
+                continue
+            text = f"{_short(old)} → {_short(new)}"
+        elif key in before:
+            text = f"{_short(old)} → —"
+        else:
+            text = _short(new)
+        parts.append(f"{key}: {text}" if key else text)
+    return "; ".join(parts)

@@ -9,14 +9,16 @@ engine's rules as a backstop.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Window
+from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Window
 from django.db.models.functions import Mod, Rank
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 import scoring
 from skatliga.collation import german_key
@@ -70,6 +72,14 @@ class Club(models.Model):
         return self.name
 
 
+class Category(models.TextChoices):
+    """A player's category, with its own rankings (empty: none)."""
+
+    WOMEN = "damen", _("Damen")
+    SENIORS = "senioren", _("Senioren")
+    JUNIORS = "junioren", _("Junioren")
+
+
 class Player(models.Model):
     name = models.CharField(_("Name"), max_length=120)
     club = models.ForeignKey(
@@ -81,6 +91,7 @@ class Player(models.Model):
         related_name="players",
     )
     number = models.CharField(_("Mitgliedsnummer"), max_length=32, blank=True)
+    category = models.CharField(_("Kategorie"), max_length=12, choices=Category.choices, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -100,17 +111,51 @@ class Player(models.Model):
 
 
 class Season(models.Model):
+    class Ranking(models.TextChoices):
+        SUM = "sum", _("Summe aller Serien")
+        BEST = "best", _("beste Serien")
+        AVERAGE = "average", _("Durchschnitt je Serie")
+
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(unique=True)
     year = models.PositiveIntegerField(_("Jahr"))
+    ranking = models.CharField(
+        _("Einzelwertung"), max_length=10, choices=Ranking.choices, default=Ranking.SUM
+    )
+    ranking_series = models.PositiveSmallIntegerField(
+        _("Serien"),
+        default=1,
+        help_text=_("Beste Serien: wie viele zählen. Durchschnitt: wie viele mindestens."),
+    )
 
     class Meta:
         ordering = ["-year", "name"]
         verbose_name = _("Saison")
         verbose_name_plural = _("Saisons")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ranking_series__gte=1),
+                name="season_ranking_series_positive",
+                violation_error_code="ranking_series_invalid",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def ranking_text(self) -> str:
+        """The individual ranking in words, as the season's page and PDF say it."""
+        n = self.ranking_series
+        if self.ranking == self.Ranking.BEST:
+            return ngettext("die beste Serie zählt", "die besten %(n)d Serien zählen", n) % {"n": n}
+        if self.ranking == self.Ranking.AVERAGE:
+            return ngettext(
+                "Durchschnitt je gespielter Serie, ab %(n)d Serie",
+                "Durchschnitt je gespielter Serie, ab %(n)d Serien",
+                n,
+            ) % {"n": n}
+        return str(_("Summe aller Serien"))
 
 
 class Team(models.Model):
@@ -178,6 +223,14 @@ class Tournament(models.Model):
         _("Status"), max_length=12, choices=Status.choices, default=Status.PLANNED
     )
     keep_teammates_apart = models.BooleanField(_("Mannschaftskameraden trennen"), default=False)
+    hide_unpublished = models.BooleanField(
+        _("Unveröffentlichte Serien verbergen"),
+        default=False,
+        help_text=_(
+            "Ohne Haken zeigen die öffentlichen Seiten eine Serie vor der Veröffentlichung als "
+            "vorläufig; mit Haken erst nach der Veröffentlichung."
+        ),
+    )
     referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("Turnierleiter"),
@@ -246,6 +299,11 @@ class Registration(models.Model):
         null=True,
         blank=True,
         help_text=_("Platz im Losentscheid bei Gleichstand (1 = vorn)"),
+    )
+    withdrawn_at = models.DateTimeField(_("zurückgezogen"), null=True, blank=True)
+    """When the player withdrew: he is no longer drawn; his results stay."""
+    withdrawn_after = models.PositiveSmallIntegerField(
+        _("zurückgezogen nach Serie"), null=True, blank=True
     )
 
     class Meta:
@@ -538,6 +596,17 @@ class Game(models.Model):
 class ListResultQuerySet(models.QuerySet["ListResult"]):
     """Result rows narrowed to a scope, and the standings over them."""
 
+    def public(self) -> ListResultQuerySet:
+        """The rows the public pages show: published series, and unpublished ones (as
+        provisional) unless their tournament hides them until publication."""
+        return self.filter(
+            Q(series__published_at__isnull=False) | Q(tournament__hide_unpublished=False)
+        )
+
+    def provisional(self) -> bool:
+        """Whether any of these rows belongs to a series not yet published."""
+        return self.filter(series__published_at__isnull=True).exists()
+
     def for_table(self, table: Table) -> ListResultQuerySet:
         return self.filter(table=table)
 
@@ -574,6 +643,15 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
                 )
             )
             order.append(F("lot").asc(nulls_last=True))
+            rows = rows.annotate(
+                withdrawn=Exists(
+                    Registration.objects.filter(
+                        tournament=lots_of,
+                        player=OuterRef("player_id"),
+                        withdrawn_at__isnull=False,
+                    )
+                )
+            )
         rows = rows.annotate(rank=Window(Rank(), order_by=order)).order_by(
             "rank", "player_name", "player_id"
         )
@@ -585,6 +663,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
                 club=row["club_name"] or "",
                 lists=row["lists"],
                 **{name: row[f"sum_{name}"] for name in StandingRow.SUMMED},
+                withdrawn=row.get("withdrawn", False),
             )
             for row in rows
         ]
@@ -614,6 +693,10 @@ class StandingRow:
     others_lost: int
     bonus: int
     total: int
+    withdrawn: bool = False
+    """In a tournament's standing: the player withdrew (he is no longer drawn)."""
+    average: Fraction | None = None
+    """In a season ranked by average: total per series played."""
 
     @property
     def player_key(self) -> tuple[int, str, str]:
@@ -688,6 +771,10 @@ class Change(models.Model):
         SEATS_SWAPPED = "seats_swapped", _("Plätze getauscht")
         IMPORTED = "imported", _("importiert")
         TOURNAMENT_CHANGED = "tournament_changed", _("Turnier geändert")
+        SERIES_PUBLISHED = "series_published", _("Serie veröffentlicht")
+        SERIES_WITHDRAWN = "series_withdrawn", _("Veröffentlichung zurückgezogen")
+        PLAYERS_MERGED = "players_merged", _("Spieler zusammengeführt")
+        PLAYER_WITHDRAWN = "player_withdrawn", _("Spieler zurückgezogen")
 
     at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(
@@ -715,3 +802,40 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+
+
+class Purse(models.Model):
+    """A Preisskat evening's money: entry fee, lost-game fees and the prizes by place.
+
+    Lost-game fees per list: ``lost_fee`` for each of a player's first ``lost_fee_threshold``
+    lost games, ``lost_fee_later`` for each one after (the SkWO's example: 0.50 € for the
+    first three, 1.00 € from the fourth). ``prizes`` by place, first place first: a fixed
+    amount ("20.00") or a share of the pot ("30%"), shares rounded down to whole euros.
+    """
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="purse")
+    entry_fee = models.DecimalField(
+        _("Startgeld"), max_digits=8, decimal_places=2, default=Decimal("0.00")
+    )
+    lost_fee = models.DecimalField(
+        _("Verlustspielgeld"), max_digits=6, decimal_places=2, default=Decimal("0.50")
+    )
+    lost_fee_threshold = models.PositiveSmallIntegerField(_("bis zum verlorenen Spiel"), default=3)
+    lost_fee_later = models.DecimalField(
+        _("danach je verlorenes Spiel"), max_digits=6, decimal_places=2, default=Decimal("1.00")
+    )
+    prizes = models.JSONField(_("Preise"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("Preisgeld")
+        verbose_name_plural = _("Preisgelder")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(entry_fee__gte=0) & Q(lost_fee__gte=0) & Q(lost_fee_later__gte=0),
+                name="purse_amounts_not_negative",
+                violation_error_code="amount_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.tournament)

@@ -7,12 +7,16 @@ plain row objects of ``skatliga.pdf`` and names things in the active language.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import pdf, services
+from skatliga.collation import german_key
 from skatliga.entries import list_entry
 from skatliga.forms import DOUBLING_LABELS
 from skatliga.messages import describe_rules
@@ -24,11 +28,18 @@ from skatliga.models import (
     Season,
     Seat,
     Series,
+    StandingRow,
     Table,
     Tournament,
 )
 from skatliga.pdf.base import date_text
-from skatliga.standings import progress, team_standings
+from skatliga.standings import (
+    Progress,
+    average_text,
+    progress,
+    season_player_standings,
+    team_standings,
+)
 from skatliga.views.sheet import breakdown_language
 
 
@@ -158,7 +169,7 @@ def sheet_data(table: Table) -> pdf.SheetData:
         ),
         won_bonus=WON_BONUS if seeger else None,
         others_bonus=scoring.others_lost_bonus(table.size) if seeger else None,
-        provisional=not table.is_closed,
+        provisional=not table.is_closed or not series.is_published,
         doublings=tournament.rule_set.kontra,
     )
 
@@ -187,6 +198,16 @@ def _tournament_line(tournament: Tournament) -> str:
     return " · ".join(part for part in parts if part)
 
 
+def _provisional(state: Progress, *, unpublished: bool) -> str:
+    """What a result list says at its head while it is not final: the lists still open, or
+    that the referee has not published every series yet; nothing once final."""
+    if state.provisional:
+        return state.text()
+    if unpublished:
+        return _("vorläufig · noch nicht veröffentlicht")
+    return ""
+
+
 def series_result_pdf(series: Series) -> bytes:
     """The result list of one series."""
     rows = ListResult.objects.for_series(series).standings()
@@ -196,35 +217,104 @@ def series_result_pdf(series: Series) -> bytes:
         title,
         _tournament_line(series.tournament),
         rows,
-        provisional=state.text() if state.provisional else "",
+        provisional=_provisional(state, unpublished=not series.is_published),
         rules=_("Regelwerk: %(rules)s") % {"rules": series.tournament.rules_text},
     )
 
 
 def tournament_result_pdf(tournament: Tournament) -> bytes:
     """The result list of a tournament: the series totals summed, ties by the recorded lot."""
-    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    results = ListResult.objects.for_tournament(tournament).public()
     state = progress(Table.objects.filter(series__tournament=tournament))
     return pdf.standings_pdf(
         _("Ergebnisliste"),
         _tournament_line(tournament),
-        rows,
+        results.standings(lots_of=tournament),
         lists=True,
-        provisional=state.text() if state.provisional else "",
+        provisional=_provisional(state, unpublished=results.provisional()),
         rules=_("Regelwerk: %(rules)s") % {"rules": tournament.rules_text},
     )
 
 
 def season_result_pdf(season: Season) -> bytes:
     """The individual season ranking."""
-    rows = ListResult.objects.for_season(season).standings()
-    return pdf.standings_pdf(_("Einzelwertung"), season.name, rows, lists=True)
+    results = ListResult.objects.for_season(season).public()
+    columns = pdf.player_columns(lists=True)
+    if season.ranking == Season.Ranking.AVERAGE:
+        # Room for the average: a narrower name and bonus column.
+        narrower = {_("Spieler"): 0.05, _("Verein"): 0.02}
+        columns = [replace(c, width=c.width - narrower.get(c.label, 0)) for c in columns]
+        columns.append(pdf.Column(_("Schnitt"), _average, 0.07, bold=True))
+    return pdf.result_list_pdf(
+        _("Einzelwertung"),
+        f"{season.name} · {season.ranking_text}",
+        columns,
+        season_player_standings(season, results),
+        provisional=_provisional(
+            progress(Table.objects.filter(series__tournament__season=season)),
+            unpublished=results.provisional(),
+        ),
+    )
+
+
+def _average(row: StandingRow) -> str:
+    return average_text(row.average)
 
 
 def team_result_pdf(scope: Season | Tournament) -> bytes:
     """The league table of a season, or of one match day."""
     if isinstance(scope, Season):
         results, subtitle = ListResult.objects.for_season(scope), scope.name
+        tables = Table.objects.filter(series__tournament__season=scope)
     else:
         results, subtitle = ListResult.objects.for_tournament(scope), _tournament_line(scope)
-    return pdf.team_standings_pdf(_("Mannschaftswertung"), subtitle, team_standings(results))
+        tables = Table.objects.filter(series__tournament=scope)
+    results = results.public()
+    return pdf.team_standings_pdf(
+        _("Mannschaftswertung"),
+        subtitle,
+        team_standings(results),
+        provisional=_provisional(progress(tables), unpublished=results.provisional()),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One line of the "where do I sit" list: a player, his club, his table and seat."""
+
+    player: str
+    club: str
+    table: int
+    position: int
+
+
+def seat_lines(series: Series) -> list[SeatLine]:
+    """Every player of the series in German dictionary order (``collation.german_key``:
+    Łukasz beside Lukas, whatever the database's collation) with his table and seat."""
+    seats = sorted(
+        Seat.objects.filter(series=series).select_related("player__club", "table"),
+        key=lambda seat: (german_key(seat.player.name), seat.player_id),
+    )
+    return [
+        SeatLine(
+            seat.player.name,
+            seat.player.club.name if seat.player.club else "",
+            seat.table.number,
+            seat.position,
+        )
+        for seat in seats
+    ]
+
+
+def seat_list_pdf(series: Series) -> bytes:
+    """The alphabetical "where do I sit" list of a series, for the door of the hall."""
+    columns = [
+        pdf.Column(_("Spieler"), lambda row: row.player, 0.46, "LEFT", bold=True),
+        pdf.Column(_("Verein"), lambda row: row.club, 0.34, "LEFT"),
+        pdf.Column(_("Tisch"), lambda row: str(row.table), 0.1, bold=True),
+        pdf.Column(pgettext("seat", "Platz"), lambda row: str(row.position), 0.1),
+    ]
+    title = _("Sitzplan Serie %(number)d") % {"number": series.number}
+    return pdf.result_list_pdf(
+        title, _tournament_line(series.tournament), columns, seat_lines(series)
+    )

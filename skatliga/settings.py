@@ -8,10 +8,13 @@ SKATLIGA_HTTPS          1/0, default 1: with debug off, redirect to HTTPS and se
 SKATLIGA_LOG_LEVEL      DEBUG, INFO (default), WARNING or ERROR: what goes to stderr
 SENTRY_DSN              report errors to Sentry too (needs the sentry-sdk package)
 DATABASE_URL            default: SQLite db.sqlite3 in the repository root
+SKATLIGA_API_RATE       API requests per client address, default 120/m
+SKATLIGA_PROXY_COUNT    reverse proxies that append to X-Forwarded-For, default 0
 """
 
 import datetime
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -68,6 +71,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "ninja",
     "skatliga",
 ]
 
@@ -159,6 +163,15 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "Europe/Berlin"
 USE_TZ = True
+
+# The API (skatliga/api): requests per client address; the address behind SKATLIGA_PROXY_COUNT
+# proxies as for login throttling (0: the address is REMOTE_ADDR itself).
+API_RATE = os.environ.get("SKATLIGA_API_RATE", "120/m").strip()
+if not re.fullmatch(r"[1-9][0-9]*/[0-9]*(s|sec|m|min|h|hour|d|day)", API_RATE):
+    raise ImproperlyConfigured(
+        f"SKATLIGA_API_RATE must be requests per time, like 120/m or 5000/day, not {API_RATE!r}."
+    )
+NINJA_NUM_PROXIES = PROXY_COUNT
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -10,15 +10,25 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.db.models import Avg, Count, F, Q, QuerySet, Sum
+from django.db.models import Avg, Count, F, Q, QuerySet, Subquery, Sum, Window
+from django.db.models.functions import RowNumber
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from skatliga.collation import german_key
-from skatliga.models import Game, ListResult, ListResultQuerySet, Player, Season, Table
+from skatliga.models import (
+    Game,
+    ListResult,
+    ListResultQuerySet,
+    Player,
+    Season,
+    StandingRow,
+    Table,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +212,57 @@ def series_totals(results: Iterable[ListResult]) -> list[tuple[str, int]]:
         (f"{r.tournament.date:%d.%m.} S{r.series.number}", r.total)
         for r in sorted(results, key=lambda r: (r.tournament.date, r.series.number))
     ]
+
+
+def average_text(value: Fraction | None) -> str:
+    """An average to two decimals in the active language (``24,50``), rounded half up.
+
+    >>> from django.utils import translation
+    >>> with translation.override("de"):
+    ...     average_text(Fraction(49, 2)), average_text(Fraction(-37, 3))
+    ('24,50', '-12,33')
+    """
+    if value is None:
+        return ""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return formats.number_format(exact.quantize(Decimal("0.01"), ROUND_HALF_UP), 2)
+
+
+def season_player_standings(season: Season, results: ListResultQuerySet) -> list[StandingRow]:
+    """The season's individual ranking in its mode (``Season.ranking``).
+
+    ``sum``: every series. ``best``: each player's best ``ranking_series`` series (by total;
+    of equal totals the earlier list), summed and ranked as usual. ``average``: total per
+    series played, exactly (a fraction), for players with at least ``ranking_series``
+    series; then more games won, fewer lost. Each is one grouped query.
+    """
+    n = season.ranking_series
+    if season.ranking == Season.Ranking.BEST:
+        ranked = results.annotate(
+            place=Window(
+                RowNumber(), partition_by=[F("player_id")], order_by=[F("total").desc(), F("id")]
+            )
+        )
+        best = ranked.filter(place__lte=n).values("pk")
+        return results.filter(pk__in=Subquery(best)).standings()
+    if season.ranking == Season.Ranking.AVERAGE:
+        rows = [
+            replace(row, average=Fraction(row.total, row.lists))
+            for row in results.standings()
+            if row.lists >= n
+        ]
+        rows.sort(key=lambda r: (-(r.average or 0), -r.won, r.lost, r.player, r.player_id))
+        ranked_rows: list[StandingRow] = []
+        for index, row in enumerate(rows):
+            previous = ranked_rows[-1] if ranked_rows else None
+            same = previous is not None and (previous.average, previous.won, previous.lost) == (
+                row.average,
+                row.won,
+                row.lost,
+            )
+            ranked_rows.append(replace(row, rank=previous.rank if same and previous else index + 1))
+        return ranked_rows
+    return results.standings()
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import django_tables2 as tables
@@ -10,7 +11,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from skatliga.standings import TeamRow
+from skatliga.standings import TeamRow, average_text
 
 
 def number(label: str, *, total: bool = False, fold: bool = False) -> tables.Column:
@@ -53,11 +54,32 @@ class PlayerStandingTable(tables.Table):
         return value
 
     def render_player(self, value: str, record: Any) -> str:
-        """The name, linked; on a phone the club (its column folded away) under it."""
+        """The name, linked; on a phone the club (its column folded away) under it; a
+        player who withdrew from the tournament marked."""
         link = format_html('<a href="{}">{}</a>', reverse("player", args=[record.player_id]), value)
+        if getattr(record, "withdrawn", False):
+            link = format_html(
+                '{} <span class="badge withdrawn">{}</span>', link, _("zurückgezogen")
+            )
         if not record.club:
             return link
         return format_html('{}<span class="club-under">{}</span>', link, record.club)
+
+
+class AverageStandingTable(PlayerStandingTable):
+    """A season ranked by the average per series played: the series and the average too."""
+
+    lists = number(_("Serien"))
+    average = number(_("Schnitt"), total=True)
+
+    class Meta(PlayerStandingTable.Meta):
+        sequence = ("rank", "player", "club", "lists", "...", "total", "average")
+
+    def render_average(self, value: Fraction) -> str:
+        return average_text(value)
+
+    def value_average(self, value: Fraction) -> str:
+        return average_text(value)
 
 
 class TeamStandingTable(tables.Table):

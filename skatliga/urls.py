@@ -6,6 +6,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from django.views.generic import RedirectView
 
 from skatliga import views
+from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
 from skatliga.table import views as table
 from skatliga.views import lists, public, referee
@@ -24,6 +25,11 @@ referee_patterns = [
         referee.registration_remove,
         name="registration-remove",
     ),
+    path(
+        "<slug:slug>/registrations/<int:pk>/withdraw/",
+        referee.registration_withdraw,
+        name="registration-withdraw",
+    ),
     path("<slug:slug>/teams/", referee.teams_assign, name="teams-assign"),
     path("<slug:slug>/teams/new/", referee.team_create, name="team-create"),
     path("<slug:slug>/draw/", referee.series_draw, name="draw"),
@@ -35,6 +41,11 @@ referee_patterns = [
     path("<slug:slug>/series/<int:series>/swap/", referee.seats_swap, name="swap"),
     path("<slug:slug>/series/<int:series>/table-cards.pdf", table.cards_pdf, name="table-cards"),
     path("<slug:slug>/series/<int:series>/blank.pdf", table.blank_sheets_pdf, name="blank-sheets"),
+    path("<slug:slug>/series/<int:series>/publish/", referee.series_publish, name="publish"),
+    path("<slug:slug>/series/<int:series>/withdraw/", referee.series_withdraw, name="withdraw"),
+    path("<slug:slug>/changes/", referee.change_log, name="changes"),
+    path("<slug:slug>/money/", money_views.money, name="money"),
+    path("<slug:slug>/money.pdf", money_views.money_pdf, name="money-pdf"),
     path(LIST, lists.table_list, name="list"),
     path(LIST + "preview/", lists.table_preview, name="preview"),
     path(LIST + "close/", lists.table_close, name="close"),
@@ -56,6 +67,8 @@ public_patterns = [
     path(S + "results.pdf", public.series_results_pdf, name="series-results-pdf"),
     path(S + "sheets.pdf", public.series_sheets_pdf, name="series-sheets-pdf"),
     path(S + "tables/<int:table>/", public.table, name="table"),
+    path(S + "seats/", public.seats, name="seats"),
+    path(S + "seats.pdf", public.seats_pdf, name="seats-pdf"),
     path("seasons/<slug:slug>/", public.season, name="season"),
     path("seasons/<slug:slug>/results.pdf", public.season_results_pdf, name="season-results-pdf"),
     path("seasons/<slug:slug>/teams.pdf", public.season_teams_pdf, name="season-teams-pdf"),
@@ -87,6 +100,9 @@ urlpatterns += i18n_patterns(
     path("", include(public_patterns)),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include("skatliga.table.urls")),
+    path("league/", include("skatliga.roster.urls_referee")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )
+# The API speaks the language of Accept-Language; its URLs carry none.
+urlpatterns += [path("", include("skatliga.api.urls"))]

@@ -276,7 +276,14 @@ def standings_pdf(
 
 
 def team_standings_pdf(
-    title: str, subtitle: str, rows: Sequence[TeamLine], *, as_of: datetime.date | None = None
+    title: str,
+    subtitle: str,
+    rows: Sequence[TeamLine],
+    *,
+    as_of: datetime.date | None = None,
+    provisional: str = "",
 ) -> bytes:
     """A league table of teams."""
-    return result_list_pdf(title, subtitle, team_columns(), rows, as_of=as_of)
+    return result_list_pdf(
+        title, subtitle, team_columns(), rows, as_of=as_of, provisional=provisional
+    )

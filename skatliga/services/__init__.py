@@ -6,7 +6,8 @@ raised as :class:`ServiceError` with a stable code that the UI translates.
 
 - ``games``: the rows of a list, closing and reopening lists, the result rows;
 - ``tournaments``: settings, referees, teams;
-- ``seating``: players, the draw, swapping seats.
+- ``seating``: players, the draw, swapping seats;
+- ``publishing``: publishing a series' results and withdrawing the publication.
 """
 
 from skatliga.services.common import Conflict, ServiceError, User, acting_user
@@ -23,6 +24,11 @@ from skatliga.services.games import (
     score_entry,
     summarize,
 )
+from skatliga.services.publishing import (
+    publish_complete_series,
+    publish_series,
+    withdraw_publication,
+)
 from skatliga.services.seating import (
     delete_player,
     draw_tables,
@@ -33,6 +39,7 @@ from skatliga.services.seating import (
     seat_in_order,
     swap_seats,
     table_sizes,
+    withdraw_player,
 )
 from skatliga.services.tournaments import (
     RESCORING,
@@ -67,6 +74,8 @@ __all__ = [
     "list_rows",
     "new_game",
     "parse_roster",
+    "publish_complete_series",
+    "publish_series",
     "recompute_results",
     "record_game",
     "register_players",
@@ -80,4 +89,6 @@ __all__ = [
     "swap_seats",
     "table_sizes",
     "update_tournament",
+    "withdraw_player",
+    "withdraw_publication",
 ]

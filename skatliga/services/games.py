@@ -388,6 +388,8 @@ def reopen_table(table: Table, *, user: User = None, reason: str) -> Table:
     table = _lock_table(table)
     if not table.is_closed:
         raise ServiceError("list_not_closed")
+    if table.series.is_published:
+        raise ServiceError("series_published")
     if not reason.strip():
         raise ServiceError("reason_required", "reason")
     table.closed_at = None

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import ProtectedError
+from django.utils import timezone
 
 import scoring
 from skatliga.models import (
@@ -144,6 +145,7 @@ def draw_tables(
     players without results last in an order drawn by lot; table 1 takes the first four,
     table 2 the next, the 3-tables (:func:`table_sizes`) come last. Team-mates are kept
     apart when the tournament says so (for ``standings`` see :func:`seat_in_order`).
+    Players who withdrew are not drawn.
 
     While lists of earlier series are open, ServiceError ``lists_open`` (with ``open``, the
     number of them) unless ``despite_open_lists``: the referee draws on deliberately.
@@ -154,7 +156,11 @@ def draw_tables(
     still_open = Table.objects.filter(series__tournament=tournament, closed_at__isnull=True)
     if not despite_open_lists and still_open.exists():
         raise ServiceError("lists_open", open=still_open.count())
-    registrations = list(tournament.registrations.order_by("player__name", "player_id"))
+    registrations = list(
+        tournament.registrations.filter(withdrawn_at__isnull=True).order_by(
+            "player__name", "player_id"
+        )
+    )
     sizes = table_sizes(len(registrations), tournament.list_system)
     rng = random.Random(seed)
     if method == "standings":
@@ -362,3 +368,42 @@ def delete_player(player: Player) -> None:
         player.delete()
     except ProtectedError as error:
         raise ServiceError("player_has_results") from error
+
+
+@transaction.atomic
+def withdraw_player(
+    registration: Registration, *, user: User = None, reason: str = ""
+) -> Registration:
+    """A player leaves the tournament between series: he is no longer drawn, his results
+    stay, and the tournament's standing marks him.
+
+    Refused while he sits at a list still open (``player_at_open_table``): close it first,
+    or record a substitute for the rest of it.
+    """
+    registration = (
+        Registration.objects.select_for_update()
+        .select_related("player", "tournament")
+        .get(pk=registration.pk)
+    )
+    if registration.withdrawn_at is not None:
+        raise ServiceError("player_already_withdrawn")
+    tournament = registration.tournament
+    if Seat.objects.filter(
+        series__tournament=tournament, player_id=registration.player_id, table__closed_at=None
+    ).exists():
+        raise ServiceError("player_at_open_table", player=registration.player.name)
+    last = tournament.series.order_by("-number").values_list("number", flat=True).first()
+    registration.withdrawn_at = timezone.now()
+    registration.withdrawn_after = last or 0
+    registration.save(update_fields=["withdrawn_at", "withdrawn_after"])
+    Change.objects.create(
+        user=acting_user(user),
+        tournament=tournament,
+        action=Change.Action.PLAYER_WITHDRAWN,
+        after={
+            "player": {"id": registration.player_id, "name": registration.player.name},
+            "after_series": registration.withdrawn_after,
+        },
+        reason=reason.strip(),
+    )
+    return registration

@@ -67,6 +67,7 @@ SETTINGS = (
     "scoring",
     "rounds_per_series",
     "keep_teammates_apart",
+    "hide_unpublished",
 )
 """The fields of a tournament that :func:`update_tournament` changes."""
 

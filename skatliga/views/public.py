@@ -20,8 +20,14 @@ from django_tables2 import RequestConfig
 from skatliga import printing
 from skatliga.export import SpreadsheetExport
 from skatliga.models import ListResult, Player, Season, Series, Table, Team, Tournament
-from skatliga.standings import player_statistics, progress, series_totals, team_standings
-from skatliga.tables import PlayerStandingTable, TeamStandingTable
+from skatliga.standings import (
+    player_statistics,
+    progress,
+    season_player_standings,
+    series_totals,
+    team_standings,
+)
+from skatliga.tables import AverageStandingTable, PlayerStandingTable, TeamStandingTable
 from skatliga.views.sheet import build_sheet
 
 SEASON_ROWS_PER_PAGE = 100
@@ -37,9 +43,18 @@ def _tables(
     results: QuerySet[ListResult],
     lots_of: Tournament | None = None,
     per_page: int | None = None,
+    season: Season | None = None,
 ) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
     paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
-    players = PlayerStandingTable(results.standings(lots_of=lots_of), prefix="p-")
+    if season is not None:
+        table_class = (
+            AverageStandingTable
+            if season.ranking == Season.Ranking.AVERAGE
+            else PlayerStandingTable
+        )
+        players = table_class(season_player_standings(season, results), prefix="p-")
+    else:
+        players = PlayerStandingTable(results.standings(lots_of=lots_of), prefix="p-")
     RequestConfig(request, paginate=paginate).configure(players)
     team_rows = team_standings(results)
     teams = None
@@ -49,11 +64,20 @@ def _tables(
     return players, teams
 
 
-def _csv(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
-    """The table as CSV when the page is asked for ``?export=csv``."""
-    if request.GET.get("export") != "csv":
+EXPORT_FORMATS = ("csv", "xlsx", "ods")
+
+
+def _export(request: HttpRequest, players: Any, teams: Any, name: str) -> HttpResponse | None:
+    """The standings as a spreadsheet when the page is asked for ``?export=csv|xlsx|ods``
+    (``&table=teams``: the teams'): every row, numbers as numbers, text cells neutralised
+    alike in every format (``export.SpreadsheetExport``)."""
+    kind = request.GET.get("export")
+    if kind not in EXPORT_FORMATS:
         return None
-    return SpreadsheetExport("csv", table).response(f"{slugify(name)}.csv")
+    table = players
+    if request.GET.get("table") == "teams" and teams is not None:
+        table, name = teams, f"{name}-teams"
+    return SpreadsheetExport(kind, table).response(f"{slugify(name)}.{kind}")
 
 
 def _pdf(data: bytes, name: str) -> HttpResponse:
@@ -85,12 +109,25 @@ def _series(tournament: Tournament, number: int) -> Series:
     return get_object_or_404(tournament.series, number=number)
 
 
+def _hidden(tournament: Tournament, series: Series) -> bool:
+    """Whether the public may not see the series' lists yet (the tournament's choice)."""
+    return tournament.hide_unpublished and not series.is_published
+
+
+def _shown_series(tournament: Tournament, number: int) -> Series:
+    """The series, or 404 while its tournament hides it until publication."""
+    series = _series(tournament, number)
+    if _hidden(tournament, series):
+        raise Http404
+    return series
+
+
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     """A tournament's standings: the sum of its series, ranked (rules.md section 6)."""
     tournament = _tournament(slug)
-    results = ListResult.objects.for_tournament(tournament)
+    results = ListResult.objects.for_tournament(tournament).public()
     players, teams = _tables(request, results, lots_of=tournament)
-    export = _csv(request, players, tournament.slug)
+    export = _export(request, players, teams, tournament.slug)
     if export is not None:
         return export
     return render(
@@ -101,6 +138,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "players": players,
             "teams": teams,
             "series_list": tournament.series.prefetch_related("tables"),
+            "provisional": results.provisional(),
             "progress": progress(Table.objects.filter(series__tournament=tournament)),
         },
     )
@@ -110,8 +148,16 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One series: its standings, its team result, its lists."""
     tournament = _tournament(slug)
     series = _series(tournament, number)
+    if _hidden(tournament, series):
+        if request.GET.get("export"):
+            raise Http404
+        return render(
+            request,
+            "public/series.html",
+            {"tournament": tournament, "series": series, "hidden": True},
+        )
     players, teams = _tables(request, ListResult.objects.for_series(series))
-    export = _csv(request, players, f"{tournament.slug}-{series.number}")
+    export = _export(request, players, teams, f"{tournament.slug}-{series.number}")
     if export is not None:
         return export
     tables = series.tables.prefetch_related(
@@ -134,12 +180,9 @@ def series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def season(request: HttpRequest, slug: str) -> HttpResponse:
     """A season: the individual ranking and the league table."""
     season = get_object_or_404(Season, slug=slug)
-    results = ListResult.objects.for_season(season)
-    players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE)
-    if request.GET.get("table") == "teams" and teams is not None:
-        export = _csv(request, teams, f"{season.slug}-teams")
-    else:
-        export = _csv(request, players, season.slug)
+    results = ListResult.objects.for_season(season).public()
+    players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE, season=season)
+    export = _export(request, players, teams, season.slug)
     if export is not None:
         return export
     return render(
@@ -151,6 +194,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
             "teams": teams,
             "tournaments": season.tournaments.all()[:SEASON_TOURNAMENTS_SHOWN],
             "tournament_count": season.tournaments.count(),
+            "provisional": results.provisional(),
         },
     )
 
@@ -160,6 +204,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     history = list(
         ListResult.objects.filter(player=player)
+        .public()
         .select_related("table", "series", "tournament", "season", "team")
         .order_by("-tournament__date", "-series__number")
     )
@@ -180,7 +225,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 def team(request: HttpRequest, pk: int) -> HttpResponse:
     """A team: its players and their totals over the season, and its match days."""
     team = get_object_or_404(Team.objects.select_related("season", "club"), pk=pk)
-    results = ListResult.objects.filter(team=team)
+    results = ListResult.objects.filter(team=team).public()
     players = PlayerStandingTable(results.standings(), prefix="p-")
     RequestConfig(request, paginate=False).configure(players)
     match_days = [
@@ -189,7 +234,9 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
             next(
                 (
                     row
-                    for row in team_standings(ListResult.objects.for_tournament(tournament))
+                    for row in team_standings(
+                        ListResult.objects.for_tournament(tournament).public()
+                    )
                     if row.team_id == team.pk
                 ),
                 None,
@@ -200,7 +247,12 @@ def team(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "public/team.html",
-        {"team": team, "players": players, "match_days": match_days},
+        {
+            "team": team,
+            "players": players,
+            "match_days": match_days,
+            "provisional": results.provisional(),
+        },
     )
 
 
@@ -208,7 +260,8 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     """The running tournament on a projector: large type, the ranking refreshed in place
     (hall.js) every 30 seconds, or every ``?every=N`` (5 to 600)."""
     tournament = _tournament(slug)
-    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    results = ListResult.objects.for_tournament(tournament).public()
+    rows = results.standings(lots_of=tournament)
     try:
         every = min(600, max(5, int(request.GET.get("every", 30))))
     except ValueError:
@@ -221,6 +274,7 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
             "rows": rows,
             "refresh": every,
             "progress": progress(Table.objects.filter(series__tournament=tournament)),
+            "provisional": results.provisional(),
         },
     )
 
@@ -273,14 +327,31 @@ def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -
 
 def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """All score sheets of a series; ``?blank=1`` for the forms to print before it."""
-    series = _series(_tournament(slug), number)
+    tournament = _tournament(slug)
     blank = request.GET.get("blank") == "1"
+    series = _series(tournament, number) if blank else _shown_series(tournament, number)
     name = f"{slug}-{_('serie')}-{number}-{_('blanko') if blank else _('listen')}"
     return _pdf(printing.series_score_sheets_pdf(series, blank=blank), name)
 
 
-def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def seats(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Where do I sit: every player of a series in alphabetical order, his table and seat."""
+    tournament = _tournament(slug)
+    series = _series(tournament, number)
+    return render(
+        request,
+        "public/seats.html",
+        {"tournament": tournament, "series": series, "lines": printing.seat_lines(series)},
+    )
+
+
+def seats_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     series = _series(_tournament(slug), number)
+    return _pdf(printing.seat_list_pdf(series), f"{slug}-{_('sitzplan')}-{number}")
+
+
+def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    series = _shown_series(_tournament(slug), number)
     return _pdf(printing.series_result_pdf(series), f"{slug}-{_('serie')}-{number}")
 
 
@@ -311,7 +382,7 @@ def season_teams_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """One list, read-only: every row with its breakdown and running totals, and the summary."""
     tournament = _tournament(slug)
-    series = _series(tournament, number)
+    series = _shown_series(tournament, number)
     table_obj = get_object_or_404(series.tables, number=table)
     seats = list(table_obj.seats.select_related("player", "player__club").order_by("position"))
     sheet = build_sheet(

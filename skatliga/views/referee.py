@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -28,16 +29,18 @@ from skatliga import services
 from skatliga.archive import ArchiveError, dump_archive, load_archive
 from skatliga.forms import (
     ArchiveUploadForm,
+    ChangeFilterForm,
     DrawForm,
     PlayersForm,
     RefereeForm,
+    ReopenForm,
     SwapForm,
     TeamForm,
     TeamsForm,
     TournamentForm,
     coded_error,
 )
-from skatliga.messages import message
+from skatliga.messages import describe_change, message
 from skatliga.models import (
     Club,
     Game,
@@ -123,7 +126,7 @@ def render_tournament(
         table_count=Count("tables", distinct=True),
         closed_count=Count("tables", filter=Q(tables__closed_at__isnull=False), distinct=True),
     )
-    players = len(registrations)
+    players = sum(1 for r in registrations if r.withdrawn_at is None)
     try:
         sizes = services.table_sizes(players, tournament.list_system)
     except services.ServiceError:
@@ -223,6 +226,26 @@ def registration_remove(request: HttpRequest, tournament: Tournament, pk: int) -
     except services.ServiceError as error:
         return render_tournament(request, tournament, action_error=action_error(error, "remove"))
     messages.success(request, _("%(player)s entfernt.") % {"player": registration.player})
+    return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#players")
+
+
+@referee_required
+@require_POST
+def registration_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    registration = get_object_or_404(Registration, pk=pk, tournament=tournament)
+    try:
+        services.withdraw_player(
+            registration, user=request.user, reason=request.POST.get("reason", "")
+        )
+    except services.ServiceError as error:
+        return render_tournament(
+            request, tournament, status=409, action_error=action_error(error, "withdraw")
+        )
+    messages.success(
+        request,
+        _("%(player)s zurückgezogen: wird nicht mehr ausgelost, seine Ergebnisse bleiben.")
+        % {"player": registration.player},
+    )
     return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#players")
 
 
@@ -412,7 +435,11 @@ def referee_remove(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
 
 
 def render_series(
-    request: HttpRequest, tournament: Tournament, series: Series, **context: Any
+    request: HttpRequest,
+    tournament: Tournament,
+    series: Series,
+    status: int = 200,
+    **context: Any,
 ) -> HttpResponse:
     tables = series.tables.annotate(game_count=Count("games")).prefetch_related("seats__player")
     started = Game.objects.filter(table__series=series).exists()
@@ -432,15 +459,62 @@ def render_series(
         ],
         "started": started,
         "swap_form": context.pop("swap_form", None) or SwapForm(series=series),
+        "withdraw_form": context.pop("withdraw_form", None) or ReopenForm(),
         **context,
     }
-    return render(request, "referee/series.html", context)
+    return render(request, "referee/series.html", context, status=status)
 
 
 @referee_required
 @require_GET
 def series_detail(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
     return render_series(request, tournament, get_object_or_404(tournament.series, number=series))
+
+
+@referee_required
+@require_POST
+def series_publish(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    series_obj = get_object_or_404(tournament.series, number=series)
+    try:
+        services.publish_series(series_obj, user=request.user)
+    except services.ServiceError as error:
+        return render_series(
+            request, tournament, series_obj, action_error=action_error(error, "publish"), status=409
+        )
+    messages.success(request, _("Serie %(number)d veröffentlicht.") % {"number": series_obj.number})
+    return redirect("referee:series", slug=tournament.slug, series=series_obj.number)
+
+
+@referee_required
+@require_POST
+def series_withdraw(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    series_obj = get_object_or_404(tournament.series, number=series)
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            services.withdraw_publication(
+                series_obj, user=request.user, reason=form.cleaned_data["reason"]
+            )
+        except services.ServiceError as error:
+            if error.field == "reason":
+                form.add_error("reason", coded_error(error.code))
+            else:
+                return render_series(
+                    request,
+                    tournament,
+                    series_obj,
+                    withdraw_form=form,
+                    action_error=action_error(error, "withdraw"),
+                    status=409,
+                )
+        else:
+            messages.success(
+                request,
+                _("Veröffentlichung von Serie %(number)d zurückgezogen.")
+                % {"number": series_obj.number},
+            )
+            return redirect("referee:series", slug=tournament.slug, series=series_obj.number)
+    return render_series(request, tournament, series_obj, withdraw_form=form, status=400)
 
 
 @referee_required
@@ -466,6 +540,33 @@ def seats_swap(request: HttpRequest, tournament: Tournament, series: int) -> Htt
         _("%(first)s und %(second)s getauscht.") % {"first": first.player, "second": second.player},
     )
     return redirect("referee:series", slug=tournament.slug, series=series_obj.number)
+
+
+# --- change log ------------------------------------------------------------------------------
+
+CHANGES_PER_PAGE = 100
+
+
+@referee_required
+@require_GET
+def change_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every change of the tournament, newest first: games, lists, seating, settings, imports,
+    publications and merges; ``?action=`` narrows it to one kind."""
+    changes = tournament.changes.select_related("user", "series", "table")
+    form = ChangeFilterForm(request.GET or None)
+    if form.is_valid() and form.cleaned_data["action"]:
+        changes = changes.filter(action=form.cleaned_data["action"])
+    page = Paginator(changes, CHANGES_PER_PAGE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "referee/changes.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "page": page,
+            "rows": [(change, describe_change(change)) for change in page],
+        },
+    )
 
 
 # --- archive ---------------------------------------------------------------------------------

@@ -155,9 +155,7 @@ def test_a_sqlite_backup_runs_beside_a_writer_and_holds_only_committed_data(tmp_
     writer = sqlite3.connect(database, isolation_level=None)
     assert writer.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     writer.execute("BEGIN IMMEDIATE")
-    writer.execute(
-        "INSERT INTO skatliga_season (name, slug, year) VALUES ('Liga 2027', 'liga-2027', 2027)"
-    )
+    writer.execute("INSERT INTO skatliga_club (name) VALUES ('SC Sicherung')")
 
     during = run_manage("backup", str(tmp_path / "during.backup"), env=env)
     writer.execute("COMMIT")
@@ -166,8 +164,8 @@ def test_a_sqlite_backup_runs_beside_a_writer_and_holds_only_committed_data(tmp_
 
     assert during.returncode == after.returncode == 0, during.stderr + after.stderr
 
-    def seasons(name: str) -> int:
+    def clubs(name: str) -> int:
         with sqlite3.connect(tmp_path / name) as backup:
-            return backup.execute("SELECT count(*) FROM skatliga_season").fetchone()[0]
+            return backup.execute("SELECT count(*) FROM skatliga_club").fetchone()[0]
 
-    assert (seasons("during.backup"), seasons("after.backup")) == (0, 1)
+    assert (clubs("during.backup"), clubs("after.backup")) == (0, 1)

@@ -236,6 +236,8 @@ def test_standings_are_final_once_every_list_is_closed(client):
     tournament, second = two_lists()
     play(second, entry(), entry(), entry())
     services.close_table(second)
+    # Closed lists are final once the referee publishes their series (issue 14).
+    services.publish_series(second.series)
 
     html = client.get(reverse("standings", args=[tournament.slug])).content.decode()
     data = client.get(reverse("tournament-results-pdf", args=[tournament.slug])).content

@@ -20,6 +20,7 @@ from skatliga.models import (
     ListResult,
     ListSystem,
     Player,
+    Purse,
     Registration,
     RuleSetName,
     Season,
@@ -82,6 +83,12 @@ def twice(write: Callable[[], object]) -> None:
 CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
     "player_number_unique": [
         lambda x: twice(lambda: Player.objects.create(name="A", number="0815"))
+    ],
+    "purse_amounts_not_negative": [
+        lambda x: Purse.objects.create(tournament=x.three.series.tournament, entry_fee=-1)
+    ],
+    "season_ranking_series_positive": [
+        lambda x: Season.objects.create(name="Liga", slug="liga-0", year=2026, ranking_series=0)
     ],
     "team_name_unique_per_season": [
         lambda x: twice(

@@ -17,6 +17,7 @@ from skatliga.models import (
     Registration,
     Season,
     Seat,
+    Series,
     Table,
     Team,
     Tournament,
@@ -137,3 +138,8 @@ def test_another_seed_gives_other_totals():
     seed("--seed", "6")
 
     assert totals() != first
+
+
+def test_the_demo_league_is_published(demo):
+    assert Series.objects.count() > 0
+    assert Series.objects.published().count() == Series.objects.count()

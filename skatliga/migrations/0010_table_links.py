@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('skatliga', '0004_series_published'),
+        ('skatliga', '0009_purse'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

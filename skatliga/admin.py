@@ -1,0 +1,116 @@
+"""The Django admin: every model listed with search, a fallback for operators.
+
+Results are derived facts written by the services: the admin shows them read-only where a
+hand edit would bypass the engine (games, result rows, the change log).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from skatliga import models
+
+
+@admin.register(models.Club)
+class ClubAdmin(admin.ModelAdmin):
+    search_fields = ["name"]
+
+
+@admin.register(models.Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "number"]
+    list_filter = ["club"]
+    search_fields = ["name", "number", "club__name"]
+    autocomplete_fields = ["club"]
+
+
+@admin.register(models.Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "year", "slug"]
+    search_fields = ["name", "slug"]
+
+
+@admin.register(models.Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "season", "club"]
+    list_filter = ["season"]
+    search_fields = ["name", "club__name", "season__name"]
+    autocomplete_fields = ["season", "club", "players"]
+
+
+@admin.register(models.Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "season", "match_day", "status"]
+    list_filter = ["status", "season"]
+    search_fields = ["name", "slug", "venue"]
+    autocomplete_fields = ["season", "referees"]
+    date_hierarchy = "date"
+
+
+@admin.register(models.Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["player", "tournament", "team", "lot"]
+    search_fields = ["player__name", "tournament__name", "team__name"]
+    autocomplete_fields = ["player", "tournament", "team"]
+
+
+@admin.register(models.Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "published_at"]
+    search_fields = ["tournament__name"]
+    readonly_fields = ["published_at", "published_by"]
+
+
+@admin.register(models.Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["series", "number", "size", "closed_at"]
+    search_fields = ["series__tournament__name"]
+    readonly_fields = ["closed_at", "closed_by"]
+
+
+@admin.register(models.Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["table", "position", "player"]
+    search_fields = ["player__name", "table__series__tournament__name"]
+    autocomplete_fields = ["player"]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows the services derive or log: to look at, not to edit by hand."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(models.Game)
+class GameAdmin(ReadOnlyAdmin):
+    list_display = ["table", "number", "game", "declarer", "bid", "won", "value"]
+    search_fields = ["table__series__tournament__name"]
+
+
+@admin.register(models.ListResult)
+class ListResultAdmin(ReadOnlyAdmin):
+    list_display = ["player", "tournament", "series", "table", "total"]
+    search_fields = ["player__name", "tournament__name"]
+
+
+@admin.register(models.Change)
+class ChangeAdmin(ReadOnlyAdmin):
+    list_display = ["at", "tournament", "action", "user", "series", "table", "game_number"]
+    list_filter = ["action"]
+    search_fields = ["tournament__name", "reason", "user__username"]
+
+
+@admin.register(models.Purse)
+class PurseAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "entry_fee", "lost_fee", "lost_fee_threshold", "lost_fee_later"]
+    search_fields = ["tournament__name"]

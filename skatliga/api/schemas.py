@@ -1,0 +1,165 @@
+"""What the API answers: one schema per object, documented in the OpenAPI description."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from ninja import Field, Schema
+
+
+class SeasonOut(Schema):
+    slug: str
+    name: str
+    year: int
+
+
+class TournamentOut(Schema):
+    slug: str
+    name: str
+    date: datetime.date
+    venue: str
+    season: str | None = Field(description="The season's slug, or null.")
+    match_day: int | None
+    rules: str | dict[str, Any] = Field(
+        description="As in the archive: a preset's name, or the preset with the house options."
+    )
+    rules_text: str = Field(description="The rule set in words, in the language asked for.")
+    list_system: str = Field(description="seeger-fabian, classic or zero-sum.")
+    rounds_per_series: int
+    status: str = Field(description="planned, running or finished.")
+    series: list[int] = Field(description="Numbers of the published series.")
+
+
+class TableSummaryOut(Schema):
+    number: int
+    size: int
+    closed: bool
+
+
+class SeriesOut(Schema):
+    tournament: str
+    number: int
+    published_at: datetime.datetime
+    tables: list[TableSummaryOut]
+
+
+class PlayerOut(Schema):
+    id: int
+    name: str
+    club: str
+
+
+class SeatOut(Schema):
+    position: int
+    player: PlayerOut
+
+
+class RamschOut(Schema):
+    card_points: list[int]
+    tricks: list[int]
+
+
+class ComputedOut(Schema):
+    value: int | None = Field(
+        None, description="The game value the engine computed (declared games)."
+    )
+    won: bool | None = Field(None, description="The engine's verdict: won (declared games).")
+    overbid: bool | None = Field(None, description="Overbid (declared games).")
+    list_score: int | None = Field(None, description="The declarer's entry on the classic list.")
+    charge: int | None = Field(None, description="What a Ramsch charges the player(s) charged.")
+    points: list[int] = Field(description="What the row gives each seat, as on the list.")
+    running: list[int] = Field(description="Each seat's running total after this row.")
+
+
+class GameOut(Schema):
+    """A row of a list: the archive's game object plus ``number`` and ``computed``."""
+
+    number: int
+    passed: bool | None = None
+    declarer: int | None = Field(None, description="The declarer's player id.")
+    game: str | None = None
+    bid: int | None = None
+    matadors: int | None = None
+    hand: bool | None = None
+    schneider_announced: bool | None = None
+    schwarz_announced: bool | None = None
+    ouvert: bool | None = None
+    kontra: bool | None = None
+    re: bool | None = None
+    supra: bool | None = None
+    resupra: bool | None = None
+    card_points: int | None = None
+    tricks: int | None = None
+    won: bool | None = None
+    schneider: bool | None = None
+    schwarz: bool | None = None
+    ramsch: RamschOut | None = None
+    computed: ComputedOut
+
+
+class ListResultOut(Schema):
+    """One seat's summary rows of a list (rules.md section 5)."""
+
+    position: int
+    player: PlayerOut
+    game_points: int
+    won: int
+    lost: int
+    others_lost: int
+    won_lost_bonus: int
+    others_lost_bonus: int
+    bonus: int
+    total: int
+
+
+class TableOut(Schema):
+    tournament: str
+    series: int
+    number: int
+    size: int
+    closed: bool
+    seats: list[SeatOut]
+    games: list[GameOut]
+    results: list[ListResultOut]
+
+
+class StandingRowOut(Schema):
+    """A player's line in a standing: the same row and rank as the page."""
+
+    rank: int
+    player_id: int
+    player: str
+    club: str
+    lists: int
+    game_points: int
+    won: int
+    lost: int
+    others_lost: int
+    bonus: int
+    total: int
+    withdrawn: bool = False
+    """Withdrawn from the tournament (his results stay)."""
+    average: float | None = None
+    """In a season ranked by the average per series played: that average."""
+
+
+class TeamRowOut(Schema):
+    """A team's line: match points for and against (halves as .5), then Spielpunkte."""
+
+    rank: int
+    team_id: int
+    team: str
+    club: str
+    series: int
+    match_points: float
+    match_points_against: float
+    match_points_text: str
+    game_points: int
+
+
+class ErrorOut(Schema):
+    detail: str
+    errors: list[dict[str, Any]] | None = Field(
+        None, description="Each bad parameter: its place, its code and the message."
+    )

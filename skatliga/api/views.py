@@ -1,0 +1,477 @@
+"""The API's operations: seasons, tournaments, series, tables with their games, players, and
+standings at every level, the same rows and ranks as the public pages.
+
+Only published series are in it (``Series.objects.published()``); standings are computed over
+the result rows of published series only. Every answer carries an ETag (304 when the client
+already has it), and each address may ask ``settings.API_RATE`` times.
+"""
+
+import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Exists, OuterRef, Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.cache import get_conditional_response, patch_cache_control, set_response_etag
+from ninja import NinjaAPI, Query, Schema
+from ninja.errors import Throttled, ValidationError
+from ninja.pagination import PageNumberPagination, paginate
+from ninja.throttling import SimpleRateThrottle
+
+import scoring
+from skatliga.api import schemas
+from skatliga.archive import game_json
+from skatliga.messages import message
+from skatliga.models import (
+    ListResult,
+    ListResultQuerySet,
+    Player,
+    Season,
+    Seat,
+    Series,
+    Table,
+    Tournament,
+)
+from skatliga.standings import TeamRow, team_standings
+from skatliga.views.sheet import build_sheet
+
+PAGE_SIZE = 50
+STANDINGS_PAGE_SIZE = 100
+MOST_PER_PAGE = 1000
+
+
+class AddressThrottle(SimpleRateThrottle):
+    """Requests per client address (``NINJA_NUM_PROXIES`` says which proxy header to trust),
+    at ``settings.API_RATE``, read at each request so that a deployment or a test may set it."""
+
+    scope = "api"
+
+    def __init__(self) -> None:
+        super().__init__(rate="1/s")
+
+    def allow_request(self, request: HttpRequest) -> bool:
+        self.rate = settings.API_RATE
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request)
+
+    def get_cache_key(self, request: HttpRequest) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class OpenDataAPI(NinjaAPI):
+    """Answers with an ETag and revalidation, and ``304 Not Modified`` to a matching
+    ``If-None-Match``: a club website polling the API transfers nothing while nothing changed."""
+
+    def create_response(
+        self,
+        request: HttpRequest,
+        data: Any,
+        *,
+        status: int | None = None,
+        temporal_response: HttpResponse | None = None,
+    ) -> HttpResponse:
+        response = super().create_response(
+            request, data, status=status, temporal_response=temporal_response
+        )
+        if request.method not in ("GET", "HEAD") or response.status_code != 200:
+            return response
+        set_response_etag(response)
+        patch_cache_control(response, public=True, no_cache=True)
+        conditional = get_conditional_response(request, etag=response["ETag"], response=response)
+        return conditional if conditional is not None else response
+
+
+api = OpenDataAPI(
+    title="skatliga open data",
+    version="1",
+    description=(
+        "Read-only results of skatliga: seasons, tournaments, published series, lists with "
+        "their games, and standings at every level. Conditional requests (ETag, "
+        "If-None-Match), pages (`page`, `page_size`), and a limit of requests per address."
+    ),
+    urls_namespace="api",
+    throttle=[AddressThrottle()],
+)
+
+
+# --- errors, in the language asked for (Accept-Language) ------------------------------------
+
+
+def _error(request: HttpRequest, status: int, detail: str, **extra: Any) -> HttpResponse:
+    return api.create_response(request, {"detail": detail, **extra}, status=status)
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return _error(request, 404, message("api_not_found"))
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    errors = []
+    for error in exc.errors:
+        field = ".".join(str(part) for part in error.get("loc", ())[1:]) or "?"
+        errors.append(
+            {
+                "field": field,
+                "code": error.get("type", "invalid"),
+                "message": message("api_invalid_value", field=field),
+            }
+        )
+    return _error(request, 422, message("api_invalid_parameters"), errors=errors)
+
+
+@api.exception_handler(Throttled)
+def _throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
+    seconds = max(1, int(exc.wait or 1))
+    response = _error(request, 429, message("api_too_many_requests", seconds=seconds))
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+ERRORS: dict[int, type[Schema]] = {
+    404: schemas.ErrorOut,
+    422: schemas.ErrorOut,
+    429: schemas.ErrorOut,
+}
+
+
+# --- what is published ----------------------------------------------------------------------
+
+
+def published_results() -> ListResultQuerySet:
+    """The result rows of published series: every standing of the API is grouped over them."""
+    return ListResult.objects.filter(series__published_at__isnull=False)
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("season"), slug=slug)
+
+
+def _series(slug: str, number: int) -> Series:
+    return get_object_or_404(
+        Series.objects.published().select_related("tournament"),
+        tournament__slug=slug,
+        number=number,
+    )
+
+
+def _table(slug: str, number: int, table: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("series__tournament").filter(
+            series__in=Series.objects.published()
+        ),
+        series__tournament__slug=slug,
+        series__number=number,
+        number=table,
+    )
+
+
+def _season(slug: str) -> Season:
+    return get_object_or_404(Season, slug=slug)
+
+
+def _team_row(row: TeamRow) -> dict[str, Any]:
+    return {
+        "rank": row.rank,
+        "team_id": row.team_id,
+        "team": row.team,
+        "club": row.club,
+        "series": row.series,
+        "match_points": float(row.match_points),
+        "match_points_against": float(row.match_points_against),
+        "match_points_text": row.match_points_text,
+        "game_points": row.game_points,
+    }
+
+
+# --- seasons --------------------------------------------------------------------------------
+
+
+@api.get("/seasons", response=list[schemas.SeasonOut], tags=["seasons"])
+@paginate(PageNumberPagination, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def seasons(request: HttpRequest) -> Any:
+    """Every season, newest first."""
+    return Season.objects.all()
+
+
+@api.get("/seasons/{slug}", response={200: schemas.SeasonOut, **ERRORS}, tags=["seasons"])
+def season(request: HttpRequest, slug: str) -> Any:
+    return _season(slug)
+
+
+@api.get(
+    "/seasons/{slug}/standings",
+    response={200: list[schemas.StandingRowOut], **ERRORS},
+    tags=["standings"],
+)
+@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def season_standings(request: HttpRequest, slug: str) -> Any:
+    """The season's individual ranking over its published series."""
+    return published_results().for_season(_season(slug)).standings()
+
+
+@api.get(
+    "/seasons/{slug}/teams", response={200: list[schemas.TeamRowOut], **ERRORS}, tags=["standings"]
+)
+@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def season_teams(request: HttpRequest, slug: str) -> Any:
+    """The league table: teams by match points, then Spielpunkte (rules.md section 7)."""
+    return [_team_row(row) for row in team_standings(published_results().for_season(_season(slug)))]
+
+
+# --- tournaments ----------------------------------------------------------------------------
+
+
+class TournamentFilter(Schema):
+    season: str | None = None
+    date: datetime.date | None = None
+    date_from: datetime.date | None = None
+    date_to: datetime.date | None = None
+    status: Tournament.Status | None = None
+
+
+def _tournament_json(tournament: Tournament, series: list[int]) -> dict[str, Any]:
+    return {
+        "slug": tournament.slug,
+        "name": tournament.name,
+        "date": tournament.date,
+        "venue": tournament.venue,
+        "season": tournament.season.slug if tournament.season else None,
+        "match_day": tournament.match_day,
+        "rules": scoring.rules_to_json(tournament.rule_set),
+        "rules_text": tournament.rules_text,
+        "list_system": tournament.scoring,
+        "rounds_per_series": tournament.rounds_per_series,
+        "status": tournament.status,
+        "series": series,
+    }
+
+
+def _published_numbers() -> Prefetch:
+    return Prefetch(
+        "series", queryset=Series.objects.published().order_by("number"), to_attr="published"
+    )
+
+
+@api.get(
+    "/tournaments", response={200: list[schemas.TournamentOut], **ERRORS}, tags=["tournaments"]
+)
+@paginate(PageNumberPagination, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def tournaments(request: HttpRequest, filters: Query[TournamentFilter]) -> Any:
+    """Tournaments, newest first; filtered by season (slug), date or a range of dates, status."""
+    listed = Tournament.objects.select_related("season").prefetch_related(_published_numbers())
+    if filters.season is not None:
+        listed = listed.filter(season=_season(filters.season))
+    if filters.date is not None:
+        listed = listed.filter(date=filters.date)
+    if filters.date_from is not None:
+        listed = listed.filter(date__gte=filters.date_from)
+    if filters.date_to is not None:
+        listed = listed.filter(date__lte=filters.date_to)
+    if filters.status is not None:
+        listed = listed.filter(status=filters.status)
+    return _Rows(listed, lambda t: _tournament_json(t, [s.number for s in t.published]))
+
+
+class _Rows:
+    """A queryset whose page is turned into dicts after slicing: a page reads only its rows."""
+
+    def __init__(self, queryset: Any, to_json: Any) -> None:
+        self.queryset = queryset
+        self.to_json = to_json
+
+    def __len__(self) -> int:
+        return int(self.queryset.count())
+
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]:
+        return [self.to_json(item) for item in self.queryset[index]]
+
+
+@api.get(
+    "/tournaments/{slug}", response={200: schemas.TournamentOut, **ERRORS}, tags=["tournaments"]
+)
+def tournament(request: HttpRequest, slug: str) -> Any:
+    found = _tournament(slug)
+    numbers = list(found.series.published().order_by("number").values_list("number", flat=True))
+    return _tournament_json(found, numbers)
+
+
+@api.get(
+    "/tournaments/{slug}/standings",
+    response={200: list[schemas.StandingRowOut], **ERRORS},
+    tags=["standings"],
+)
+@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def tournament_standings(request: HttpRequest, slug: str) -> Any:
+    """The sum of the tournament's published series, ranked (a recorded draw by lot decides)."""
+    found = _tournament(slug)
+    return published_results().for_tournament(found).standings(lots_of=found)
+
+
+@api.get(
+    "/tournaments/{slug}/teams",
+    response={200: list[schemas.TeamRowOut], **ERRORS},
+    tags=["standings"],
+)
+@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def tournament_teams(request: HttpRequest, slug: str) -> Any:
+    found = _tournament(slug)
+    return [_team_row(row) for row in team_standings(published_results().for_tournament(found))]
+
+
+# --- series and tables ----------------------------------------------------------------------
+
+
+def _series_json(series: Series) -> dict[str, Any]:
+    return {
+        "tournament": series.tournament.slug,
+        "number": series.number,
+        "published_at": series.published_at,
+        "tables": [
+            {"number": t.number, "size": t.size, "closed": t.is_closed}
+            for t in series.tables.order_by("number")
+        ],
+    }
+
+
+@api.get(
+    "/tournaments/{slug}/series", response={200: list[schemas.SeriesOut], **ERRORS}, tags=["series"]
+)
+def series_list(request: HttpRequest, slug: str) -> Any:
+    """The tournament's published series."""
+    found = _tournament(slug)
+    return [_series_json(s) for s in found.series.published().order_by("number")]
+
+
+@api.get(
+    "/tournaments/{slug}/series/{number}",
+    response={200: schemas.SeriesOut, **ERRORS},
+    tags=["series"],
+)
+def series(request: HttpRequest, slug: str, number: int) -> Any:
+    return _series_json(_series(slug, number))
+
+
+@api.get(
+    "/tournaments/{slug}/series/{number}/standings",
+    response={200: list[schemas.StandingRowOut], **ERRORS},
+    tags=["standings"],
+)
+@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def series_standings(request: HttpRequest, slug: str, number: int) -> Any:
+    return ListResult.objects.for_series(_series(slug, number)).standings()
+
+
+@api.get(
+    "/tournaments/{slug}/series/{number}/teams",
+    response={200: list[schemas.TeamRowOut], **ERRORS},
+    tags=["standings"],
+)
+@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def series_teams(request: HttpRequest, slug: str, number: int) -> Any:
+    return [
+        _team_row(row)
+        for row in team_standings(ListResult.objects.for_series(_series(slug, number)))
+    ]
+
+
+def _player_json(player: Player) -> dict[str, Any]:
+    return {"id": player.pk, "name": player.name, "club": player.club.name if player.club else ""}
+
+
+@api.get(
+    "/tournaments/{slug}/series/{number}/tables/{table}",
+    response={200: schemas.TableOut, **ERRORS},
+    tags=["series"],
+    exclude_unset=True,
+)
+def table(request: HttpRequest, slug: str, number: int, table: int) -> Any:
+    """One list: its seats, every game as in the archive with the engine's numbers (value,
+    verdict, each seat's points and running totals, as on the page), and the summary rows."""
+    found = _table(slug, number, table)
+    tournament = found.series.tournament
+    seats: list[Seat] = list(found.seats.select_related("player__club").order_by("position"))
+    ids = [seat.player_id for seat in seats]
+    sheet = build_sheet(
+        found,
+        list(found.games.order_by("number")),
+        games_per_list=tournament.games_per_list(found.size),
+    )
+    games = []
+    for row in sheet.rows:
+        if row.game is None:
+            continue
+        data: dict[str, Any] = {"number": row.number, **game_json(row.game, ids)}
+        computed = dict(data.get("computed", {}))
+        if isinstance(row.scored, scoring.RamschScore):
+            computed["charge"] = row.scored.charge
+        computed["points"] = list(row.scores)
+        computed["running"] = list(row.running or ())
+        data["computed"] = computed
+        games.append(data)
+    return {
+        "tournament": tournament.slug,
+        "series": found.series.number,
+        "number": found.number,
+        "size": found.size,
+        "closed": found.is_closed,
+        "seats": [{"position": s.position, "player": _player_json(s.player)} for s in seats],
+        "games": games,
+        "results": [
+            {"position": s.position, "player": _player_json(s.player), **column.to_json()}
+            for s, column in zip(seats, sheet.summary, strict=True)
+        ],
+    }
+
+
+@api.get(
+    "/tournaments/{slug}/series/{number}/tables/{table}/standings",
+    response={200: list[schemas.StandingRowOut], **ERRORS},
+    tags=["standings"],
+)
+def table_standings(request: HttpRequest, slug: str, number: int, table: int) -> Any:
+    """The players of one list, ranked by their total on it."""
+    return ListResult.objects.for_table(_table(slug, number, table)).standings()
+
+
+# --- players --------------------------------------------------------------------------------
+
+
+class PlayerFilter(Schema):
+    season: str | None = None
+    tournament: str | None = None
+    name: str | None = None
+
+
+def _public_players() -> Any:
+    """Players with a result in a published series; public fields only (never numbers)."""
+    return Player.objects.select_related("club").filter(
+        Exists(published_results().filter(player=OuterRef("pk")))
+    )
+
+
+@api.get("/players", response={200: list[schemas.PlayerOut], **ERRORS}, tags=["players"])
+@paginate(PageNumberPagination, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def players(request: HttpRequest, filters: Query[PlayerFilter]) -> Any:
+    """Players who played a published series; by season or tournament (slug), name contains."""
+    listed = _public_players()
+    if filters.season is not None:
+        listed = listed.filter(
+            pk__in=published_results().for_season(_season(filters.season)).values("player_id")
+        )
+    if filters.tournament is not None:
+        listed = listed.filter(
+            pk__in=published_results()
+            .for_tournament(_tournament(filters.tournament))
+            .values("player_id")
+        )
+    if filters.name:
+        listed = listed.filter(name__icontains=filters.name)
+    return _Rows(listed.order_by("name", "pk"), _player_json)
+
+
+@api.get("/players/{pk}", response={200: schemas.PlayerOut, **ERRORS}, tags=["players"])
+def player(request: HttpRequest, pk: int) -> Any:
+    return _player_json(get_object_or_404(_public_players(), pk=pk))

@@ -1,0 +1,79 @@
+"""The settlement as a printed list: each player's money, then each table's lost-game fees
+and the totals. A pure function of the settlement (no database access)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from skatliga import pdf
+from skatliga.money.services import Settlement
+
+
+def euros(amount: Decimal) -> str:
+    """An amount in the active language, to the cent: ``138,50``."""
+    return formats.number_format(amount, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyLine:
+    rank: str
+    label: str
+    entry: str = ""
+    lost: str = ""
+    fees: str = ""
+    prize: str = ""
+    balance: str = ""
+
+
+def lines(settlement: Settlement) -> list[MoneyLine]:
+    rows = [
+        MoneyLine(
+            f"{p.rank}.",
+            p.player,
+            euros(p.entry),
+            str(p.lost),
+            euros(p.lost_fees),
+            euros(p.prize),
+            euros(p.balance),
+        )
+        for p in settlement.players
+    ]
+    rows += [
+        MoneyLine(
+            "",
+            _("Serie %(series)d, Tisch %(table)d: Verlustspiele")
+            % {"series": t.series, "table": t.table},
+            fees=euros(t.fees),
+        )
+        for t in settlement.tables
+    ]
+    rows += [
+        MoneyLine("", _("Startgelder"), entry=euros(settlement.entries)),
+        MoneyLine("", _("Verlustspielgelder"), fees=euros(settlement.lost_fees)),
+        MoneyLine("", _("Topf"), balance=euros(settlement.pot)),
+        MoneyLine("", _("Preise"), prize=euros(settlement.paid_out)),
+        MoneyLine("", _("Rest"), balance=euros(settlement.rest)),
+    ]
+    return rows
+
+
+def settlement_pdf(title: str, subtitle: str, settlement: Settlement) -> bytes:
+    def text(name: str) -> Callable[[MoneyLine], str]:
+        return lambda row: str(getattr(row, name))
+
+    columns = [
+        pdf.Column(pgettext("rank", "Platz"), text("rank"), 0.06),
+        pdf.Column(_("Spieler"), text("label"), 0.34, "LEFT", bold=True),
+        pdf.Column(_("Startgeld"), text("entry"), 0.1),
+        pdf.Column(_("verl."), text("lost"), 0.07),
+        pdf.Column(_("Verlustspiele"), text("fees"), 0.12),
+        pdf.Column(_("Preis"), text("prize"), 0.1),
+        pdf.Column(_("Saldo"), text("balance"), 0.21, bold=True),
+    ]
+    return pdf.result_list_pdf(title, subtitle, columns, lines(settlement))

@@ -1,0 +1,198 @@
+"""The settlement of a Preisskat evening, to the cent.
+
+Lost-game fees come from each list's result rows (``ListResult.lost``): per player and list,
+``lost_fee`` for each of the first ``lost_fee_threshold`` lost games and ``lost_fee_later``
+for each one after. The pot is every entry fee plus every lost-game fee. Prizes go by the
+tournament's ranking: a fixed amount, or a share of the pot rounded down to whole euros;
+players sharing a rank share the prizes of the places they take, equally, rounded down to
+the cent. What the prizes leave of the pot (the rest) stays with the organiser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
+
+from django.db import transaction
+
+from skatliga.models import ListResult, Purse, Series, Tournament
+from skatliga.services.common import ServiceError
+
+CENT = Decimal("0.01")
+EURO = Decimal("1")
+
+
+def lost_game_fee(lost: int, purse: Purse) -> Decimal:
+    """The fee for ``lost`` games lost in one list.
+
+    >>> purse = Purse(lost_fee=Decimal("0.50"), lost_fee_later=Decimal("1.00"))
+    >>> lost_game_fee(2, purse), lost_game_fee(3, purse), lost_game_fee(5, purse)
+    (Decimal('1.00'), Decimal('1.50'), Decimal('3.50'))
+    """
+    early = min(lost, purse.lost_fee_threshold)
+    return early * purse.lost_fee + (lost - early) * purse.lost_fee_later
+
+
+def parse_prize(text: str) -> tuple[str, Decimal]:
+    """A prize as typed: ``("amount", 20.00)`` or ``("share", 0.30)`` for "30%"."""
+    text = text.strip().replace(",", ".").replace("€", "").strip()
+    try:
+        if text.endswith("%"):
+            share = Decimal(text[:-1].strip()) / 100
+            if not 0 < share <= 1:
+                raise ServiceError("prize_invalid", "prizes", prize=text)
+            return "share", share
+        amount = Decimal(text).quantize(CENT)
+    except InvalidOperation:
+        raise ServiceError("prize_invalid", "prizes", prize=text) from None
+    if amount < 0:
+        raise ServiceError("prize_invalid", "prizes", prize=text)
+    return "amount", amount
+
+
+@dataclass(frozen=True, slots=True)
+class TableFees:
+    series: int
+    table: int
+    fees: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoney:
+    rank: int
+    player_id: int
+    player: str
+    entry: Decimal
+    lost: int
+    lost_fees: Decimal
+    prize: Decimal
+
+    @property
+    def paid(self) -> Decimal:
+        return self.entry + self.lost_fees
+
+    @property
+    def balance(self) -> Decimal:
+        return self.prize - self.paid
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    tables: tuple[TableFees, ...]
+    players: tuple[PlayerMoney, ...]
+    entries: Decimal
+    lost_fees: Decimal
+    prizes: tuple[Decimal, ...]
+    """The prize of each place, first place first."""
+
+    @property
+    def pot(self) -> Decimal:
+        return self.entries + self.lost_fees
+
+    @property
+    def paid_out(self) -> Decimal:
+        return sum((p.prize for p in self.players), Decimal("0.00"))
+
+    @property
+    def rest(self) -> Decimal:
+        return self.pot - self.paid_out
+
+
+def purse_of(tournament: Tournament) -> Purse:
+    return Purse.objects.filter(tournament=tournament).first() or Purse(tournament=tournament)
+
+
+def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
+    """The evening's settlement, or one series' lost-game fees (no entry fees or prizes)."""
+    purse = purse_of(tournament)
+    results = ListResult.objects.for_tournament(tournament)
+    if series is not None:
+        results = results.for_series(series)
+    fees: dict[int, Decimal] = {}
+    lost: dict[int, int] = {}
+    tables: dict[tuple[int, int], Decimal] = {}
+    for player_id, lost_games, series_number, table_number in results.values_list(
+        "player_id", "lost", "series__number", "table__number"
+    ).order_by("series__number", "table__number", "position"):
+        fee = lost_game_fee(lost_games, purse)
+        fees[player_id] = fees.get(player_id, Decimal("0.00")) + fee
+        lost[player_id] = lost.get(player_id, 0) + lost_games
+        key = (series_number, table_number)
+        tables[key] = tables.get(key, Decimal("0.00")) + fee
+    evening = series is None
+    rows = results.standings(lots_of=tournament if evening else None)
+    if evening:
+        registered = tournament.registrations.count()
+        entries = (Decimal(purse.entry_fee) * registered).quantize(CENT)
+    else:
+        entries = Decimal("0.00")
+    lost_total = sum(fees.values(), Decimal("0.00"))
+    pot = entries + lost_total
+    prizes = tuple(_prize(text, pot) for text in purse.prizes) if evening else ()
+    awarded = _award(prizes, [row.rank for row in rows])
+    players = tuple(
+        PlayerMoney(
+            rank=row.rank,
+            player_id=row.player_id,
+            player=row.player,
+            entry=Decimal(purse.entry_fee).quantize(CENT) if evening else Decimal("0.00"),
+            lost=lost.get(row.player_id, 0),
+            lost_fees=fees.get(row.player_id, Decimal("0.00")),
+            prize=prize,
+        )
+        for row, prize in zip(rows, awarded, strict=True)
+    )
+    return Settlement(
+        tables=tuple(TableFees(s, t, f) for (s, t), f in sorted(tables.items())),
+        players=players,
+        entries=entries,
+        lost_fees=lost_total,
+        prizes=prizes,
+    )
+
+
+def _prize(text: str, pot: Decimal) -> Decimal:
+    kind, value = parse_prize(text)
+    if kind == "share":
+        return (pot * value).quantize(EURO, ROUND_DOWN).quantize(CENT)
+    return value
+
+
+def _award(prizes: tuple[Decimal, ...], ranks: list[int]) -> list[Decimal]:
+    """Each ranked player's prize: players sharing a rank share the places they take."""
+    awarded = [Decimal("0.00")] * len(ranks)
+    start = 0
+    while start < len(ranks):
+        end = start
+        while end < len(ranks) and ranks[end] == ranks[start]:
+            end += 1
+        places = prizes[start:end]
+        if places:
+            share = (sum(places, Decimal("0.00")) / (end - start)).quantize(CENT, ROUND_DOWN)
+            for index in range(start, end):
+                awarded[index] = share
+        start = end
+    return awarded
+
+
+@transaction.atomic
+def save_purse(
+    tournament: Tournament,
+    *,
+    entry_fee: Decimal,
+    lost_fee: Decimal,
+    lost_fee_threshold: int,
+    lost_fee_later: Decimal,
+    prizes: list[str],
+) -> Purse:
+    """Set the evening's money rules; every prize is checked (``prize_invalid``)."""
+    for prize in prizes:
+        parse_prize(prize)
+    if min(entry_fee, lost_fee, lost_fee_later) < 0:
+        raise ServiceError("amount_negative")
+    purse = Purse.objects.select_for_update().filter(tournament=tournament).first()
+    purse = purse or Purse(tournament=tournament)
+    purse.entry_fee, purse.lost_fee, purse.lost_fee_later = entry_fee, lost_fee, lost_fee_later
+    purse.lost_fee_threshold, purse.prizes = lost_fee_threshold, [p.strip() for p in prizes]
+    purse.save()
+    return purse

@@ -1,0 +1,68 @@
+"""The referee's money page of a tournament: the purse's rules and the settlement, for the
+evening or one series (``?series=``), as a page and as a PDF."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from skatliga.models import Series, Tournament
+from skatliga.money import services
+from skatliga.money.forms import PurseForm
+from skatliga.money.pdf import settlement_pdf
+from skatliga.views.referee import referee_required
+
+
+def _series(request: HttpRequest, tournament: Tournament) -> Series | None:
+    number = request.GET.get("series", "")
+    if not number.isdigit():
+        return None
+    return get_object_or_404(tournament.series, number=int(number))
+
+
+@referee_required
+def money(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    purse = services.purse_of(tournament)
+    initial = {
+        "entry_fee": purse.entry_fee,
+        "lost_fee": purse.lost_fee,
+        "lost_fee_threshold": purse.lost_fee_threshold,
+        "lost_fee_later": purse.lost_fee_later,
+        "prizes": "\n".join(purse.prizes),
+    }
+    form = PurseForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        services.save_purse(tournament, **form.cleaned_data)
+        messages.success(request, _("Geldregeln gespeichert."))
+        return redirect("referee:money", slug=tournament.slug)
+    series = _series(request, tournament)
+    return render(
+        request,
+        "money/settlement.html",
+        {
+            "tournament": tournament,
+            "series": series,
+            "series_list": tournament.series.all(),
+            "settlement": services.settle(tournament, series),
+            "form": form,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@referee_required
+def money_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    series = _series(request, tournament)
+    settlement = services.settle(tournament, series)
+    if series is None:
+        title = _("Abrechnung")
+    else:
+        title = _("Abrechnung Serie %(number)d") % {"number": series.number}
+    data = settlement_pdf(title, f"{tournament.name} · {tournament.date:%d.%m.%Y}", settlement)
+    response = HttpResponse(data, content_type="application/pdf")
+    name = slugify(f"{tournament.slug} {title}")
+    response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
+    return response

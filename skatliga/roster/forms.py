@@ -1,0 +1,136 @@
+"""Forms of the roster pages: they parse and check input; the services save."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from skatliga.forms import coded_error
+from skatliga.models import Category, Player, Season
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    club = forms.CharField(label=_("Verein"), max_length=120, required=False)
+    number = forms.CharField(label=_("Mitgliedsnummer"), max_length=32, required=False)
+    category = forms.ChoiceField(
+        label=_("Kategorie"), choices=[("", "—"), *Category.choices], required=False
+    )
+
+
+def find_player(text: str) -> Player | None:
+    """A player by membership number, else by id: what the merge form takes."""
+    text = text.strip()
+    if not text:
+        return None
+    player = Player.objects.filter(number=text).first()
+    if player is None and text.isdigit():
+        player = Player.objects.filter(pk=int(text)).first()
+    return player
+
+
+class MergeForm(forms.Form):
+    other = forms.CharField(
+        label=_("Doppelter Eintrag (Mitgliedsnummer oder Nr.)"),
+        max_length=32,
+        help_text=_("Seine Ergebnisse gehen auf diesen Spieler über; der Eintrag wird gelöscht."),
+    )
+
+    def clean_other(self) -> Player:
+        player = find_player(self.cleaned_data["other"])
+        if player is None:
+            raise coded_error("player_unknown")
+        return player
+
+
+class RosterImportForm(forms.Form):
+    MAX_BYTES = 2 * 1024 * 1024
+
+    file = forms.FileField(label=_("CSV-Datei"), required=False)
+    text = forms.CharField(
+        label=_("oder Zeilen einfügen"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "placeholder": "Anna Schmidt; SC Altenburg; 0815"}),
+        help_text=_(
+            "Eine Zeile je Spieler: Name; Verein; Mitgliedsnummer (Verein und Nummer optional)."
+        ),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > self.MAX_BYTES:
+                raise coded_error("roster_too_large")
+            raw = upload.read()
+            try:
+                data["text"] = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                data["text"] = raw.decode("cp1252", errors="replace")
+        if not (data.get("text") or "").strip():
+            raise coded_error("roster_csv_empty")
+        return data
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    year = forms.IntegerField(label=_("Jahr"), min_value=1900, max_value=2999)
+    ranking = forms.ChoiceField(
+        label=_("Einzelwertung"), choices=Season.Ranking.choices, required=False
+    )
+    ranking_series = forms.IntegerField(
+        label=_("Serien"),
+        min_value=1,
+        max_value=99,
+        initial=1,
+        required=False,
+        help_text=_("Beste Serien: wie viele zählen. Durchschnitt: wie viele mindestens."),
+    )
+
+    def clean_ranking(self) -> str:
+        return self.cleaned_data["ranking"] or Season.Ranking.SUM
+
+    def clean_ranking_series(self) -> int:
+        return self.cleaned_data["ranking_series"] or 1
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    club = forms.CharField(label=_("Verein"), max_length=120, required=False)
+    players = forms.CharField(
+        label=_("Spieler"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("Eine Zeile je Spieler: Name oder Mitgliedsnummer."),
+    )
+
+    def clean_players(self) -> list[Player]:
+        found, unknown = [], []
+        for line in self.cleaned_data["players"].splitlines():
+            line = " ".join(line.split())
+            if not line:
+                continue
+            player = Player.objects.filter(number=line).first()
+            if player is None:
+                named = list(Player.objects.filter(name__iexact=line)[:2])
+                player = named[0] if len(named) == 1 else None
+            if player is None:
+                unknown.append(line)
+            else:
+                found.append(player)
+        if unknown:
+            raise coded_error("players_unknown", names=", ".join(unknown))
+        return found
+
+
+class MatchDayForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=160)
+    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(label=_("Ort"), max_length=160, required=False)
+    match_day = forms.IntegerField(label=_("Spieltag"), min_value=1, max_value=99)

@@ -1,0 +1,264 @@
+"""Use cases of rosters and seasons, each in a transaction; errors are ``ServiceError`` codes.
+
+A merge moves every row of one player record onto the other (registrations, seats, result
+rows, teams) and logs a ``Change`` in every tournament it touches; the result rows move
+unchanged, so every standing keeps its numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from skatliga.models import (
+    Category,
+    Change,
+    Club,
+    ListResult,
+    Player,
+    Registration,
+    Season,
+    Seat,
+    Team,
+    Tournament,
+)
+from skatliga.services.common import ServiceError, User, acting_user
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --- clubs -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def save_club(club: Club | None, *, name: str) -> Club:
+    """Create a club (``club`` None) or rename one; names are unique, ignoring case."""
+    name = _words(name)
+    if not name:
+        raise ServiceError("club_name_missing", "name")
+    others = Club.objects.filter(name__iexact=name)
+    if club is not None:
+        others = others.exclude(pk=club.pk)
+    if others.exists():
+        raise ServiceError("club_name_taken", "name")
+    club = club or Club()
+    club.name = name
+    club.save()
+    return club
+
+
+def _club(name: str) -> Club | None:
+    name = _words(name)
+    if not name:
+        return None
+    club = Club.objects.filter(name__iexact=name).first()
+    return club or Club.objects.create(name=name)
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def save_player(
+    player: Player | None,
+    *,
+    name: str,
+    club: str = "",
+    number: str = "",
+    category: str = "",
+) -> Player:
+    """Create a player (``player`` None) or change one; a new club name creates the club."""
+    name, number = _words(name), number.strip()
+    if not name:
+        raise ServiceError("player_name_missing", "name")
+    if category not in {"", *Category.values}:
+        raise ServiceError("category_unknown", "category")
+    if number:
+        taken = Player.objects.filter(number=number)
+        if player is not None:
+            taken = taken.exclude(pk=player.pk)
+        if taken.exists():
+            raise ServiceError("player_number_taken", "number", number=number)
+    player = player or Player()
+    player.name, player.number, player.category = name, number, category
+    player.club = _club(club)
+    player.save()
+    return player
+
+
+@transaction.atomic
+def merge_players(keep: Player, drop: Player, *, user: User = None) -> Player:
+    """Move every row of ``drop`` onto ``keep`` and delete ``drop``.
+
+    Refused (``players_share_tournament``) where both played the same tournament: one person
+    cannot have two results there. ``keep`` takes ``drop``'s club, number and category where
+    it has none. Each tournament of ``drop`` logs the merge.
+    """
+    if keep.pk == drop.pk:
+        raise ServiceError("merge_same_player")
+    players = {
+        p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep.pk, drop.pk])
+    }
+    keep, drop = players[keep.pk], players[drop.pk]
+    shared = Registration.objects.filter(player=keep).values("tournament_id")
+    clash = list(
+        Tournament.objects.filter(registrations__player=drop, pk__in=shared).values_list(
+            "name", flat=True
+        )
+    )
+    if clash:
+        raise ServiceError("players_share_tournament", tournament=", ".join(clash))
+    tournaments = list(Tournament.objects.filter(registrations__player=drop).distinct())
+    Registration.objects.filter(player=drop).update(player=keep)
+    Seat.objects.filter(player=drop).update(player=keep)
+    ListResult.objects.filter(player=drop).update(player=keep)
+    for team in drop.teams.all():
+        team.players.add(keep)
+    drop_number = drop.number
+    summary = {"id": drop.pk, "name": drop.name, "number": drop.number}
+    changed = []
+    for name in ("club", "category"):
+        if not getattr(keep, name) and getattr(drop, name):
+            setattr(keep, name, getattr(drop, name))
+            changed.append(name)
+    drop.delete()
+    if not keep.number and drop_number:
+        keep.number = drop_number
+        changed.append("number")
+    if changed:
+        keep.save(update_fields=changed)
+    for tournament in tournaments:
+        Change.objects.create(
+            user=acting_user(user),
+            tournament=tournament,
+            action=Change.Action.PLAYERS_MERGED,
+            before={"player": summary},
+            after={"player": {"id": keep.pk, "name": keep.name, "number": keep.number}},
+        )
+    return keep
+
+
+# --- importing a roster ----------------------------------------------------------------------
+
+
+@dataclass
+class RosterReport:
+    """What an import did: players created, lines skipped as duplicates, lines refused."""
+
+    created: list[Player] = field(default_factory=list)
+    duplicates: list[tuple[int, str, str]] = field(default_factory=list)
+    """(line, name, why): ``number_known`` or ``name_and_club_known`` or ``repeated_in_file``."""
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    """(line, code) of lines that are not a roster line."""
+
+
+def _rows(text: str) -> Iterable[tuple[int, list[str]]]:
+    sample = text[:2048]
+    delimiter = ";" if sample.count(";") >= sample.count(",") else ","
+    for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
+        if any(cell.strip() for cell in row):
+            yield number, [_words(cell) for cell in row]
+
+
+@transaction.atomic
+def import_roster(text: str) -> RosterReport:
+    """Create the players of a CSV roster "name; club; number" (club and number optional).
+
+    A line whose number is known, or whose name and club are known, is a duplicate: it is
+    reported and creates nothing; so is a line repeating an earlier one of the file. A first
+    line "Name; Verein; Nummer" is a heading and skipped.
+    """
+    report = RosterReport()
+    seen_numbers: set[str] = set()
+    seen_names: set[tuple[str, str]] = set()
+    for line, cells in _rows(text):
+        cells = (cells + ["", "", ""])[:4]
+        name, club, number, rest = cells
+        if line == 1 and name.lower() in {"name", "spieler"}:
+            continue
+        if rest:
+            report.problems.append((line, "roster_too_many_fields"))
+            continue
+        if not name:
+            report.problems.append((line, "player_name_missing"))
+            continue
+        key = (name.lower(), club.lower())
+        if number in seen_numbers or key in seen_names:
+            report.duplicates.append((line, name, "repeated_in_file"))
+            continue
+        if number and Player.objects.filter(number=number).exists():
+            report.duplicates.append((line, name, "number_known"))
+            continue
+        if Player.objects.filter(name__iexact=name, club__name__iexact=club or None).exists() or (
+            not club and Player.objects.filter(name__iexact=name, club__isnull=True).exists()
+        ):
+            report.duplicates.append((line, name, "name_and_club_known"))
+            continue
+        if number:
+            seen_numbers.add(number)
+        seen_names.add(key)
+        report.created.append(save_player(None, name=name, club=club, number=number))
+    return report
+
+
+# --- seasons and teams -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def save_season(
+    season: Season | None,
+    *,
+    name: str,
+    year: int,
+    ranking: str = Season.Ranking.SUM,
+    ranking_series: int = 1,
+) -> Season:
+    """Create a season (a unique slug from its name) or change its name, year and ranking
+    mode (``Season.Ranking``; ``ranking_series``: the best N, or the minimum for an average)."""
+    name = _words(name)
+    if not name:
+        raise ServiceError("season_name_missing", "name")
+    if not 1900 <= year <= 2999:
+        raise ServiceError("season_year_invalid", "year")
+    if season is None:
+        base = slugify(name)[:40].strip("-") or "saison"
+        slug, suffix = base, 1
+        while Season.objects.filter(slug=slug).exists():
+            suffix += 1
+            slug = f"{base}-{suffix}"
+        season = Season(slug=slug)
+    if ranking not in Season.Ranking.values:
+        raise ServiceError("ranking_unknown", "ranking")
+    if not 1 <= ranking_series <= 99:
+        raise ServiceError("ranking_series_invalid", "ranking_series")
+    season.name, season.year = name, year
+    season.ranking, season.ranking_series = ranking, ranking_series
+    season.save()
+    return season
+
+
+@transaction.atomic
+def save_team(
+    season: Season, team: Team | None, *, name: str, club: str = "", players: Iterable[Player] = ()
+) -> Team:
+    """Create a team of ``season`` or change one: its name, club and players."""
+    name = _words(name)
+    if not name:
+        raise ServiceError("team_name_missing", "name")
+    others = Team.objects.filter(season=season, name__iexact=name)
+    if team is not None:
+        others = others.exclude(pk=team.pk)
+    if others.exists():
+        raise ServiceError("team_name_taken", "name")
+    team = team or Team(season=season)
+    team.name, team.club = name, _club(club)
+    team.save()
+    team.players.set(list(players))
+    return team

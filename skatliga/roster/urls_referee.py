@@ -1,0 +1,17 @@
+"""The roster pages, for referees who may change players: mounted under ``league/``."""
+
+from django.urls import path
+
+from skatliga.roster import views
+
+app_name = "league"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("clubs/<int:pk>/", views.club, name="club"),
+    path("players/", views.players, name="players"),
+    path("players/import/", views.roster_import, name="roster-import"),
+    path("players/<int:pk>/", views.player, name="player"),
+    path("players/<int:pk>/merge/", views.player_merge, name="player-merge"),
+    path("seasons/<slug:slug>/", views.season, name="season"),
+    path("seasons/<slug:slug>/teams/<int:pk>/", views.team, name="team"),
+]

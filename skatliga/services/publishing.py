@@ -1,0 +1,84 @@
+"""Publishing: a series' results are provisional until the referee publishes them.
+
+Publishing needs every list of the series closed; a published series' lists cannot be
+reopened until the publication is withdrawn (with a reason). Both are logged as ``Change``.
+``Series.objects.published()`` is the query every reader of final results filters on.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from skatliga.models import Change, Series, Tournament
+from skatliga.services.common import ServiceError, User, acting_user
+
+
+def _lock_series(series: Series) -> Series:
+    return Series.objects.select_for_update().select_related("tournament").get(pk=series.pk)
+
+
+@transaction.atomic
+def publish_series(series: Series, *, user: User = None) -> Series:
+    """Publish a series whose lists are all closed: its results become final."""
+    series = _lock_series(series)
+    if series.is_published:
+        raise ServiceError("series_already_published")
+    tables = series.tables.count()
+    open_tables = series.tables.filter(closed_at__isnull=True).count()
+    if tables == 0:
+        raise ServiceError("series_without_tables")
+    if open_tables:
+        raise ServiceError("series_lists_open", count=open_tables)
+    series.published_at = timezone.now()
+    series.published_by = acting_user(user)
+    series.save(update_fields=["published_at", "published_by"])
+    Change.objects.create(
+        user=acting_user(user),
+        tournament=series.tournament,
+        series=series,
+        action=Change.Action.SERIES_PUBLISHED,
+        after={"series": series.number, "published_at": series.published_at.isoformat()},
+    )
+    return series
+
+
+@transaction.atomic
+def withdraw_publication(series: Series, *, user: User = None, reason: str) -> Series:
+    """Make a published series provisional again, e.g. to correct a list; a reason is required."""
+    series = _lock_series(series)
+    if not series.is_published:
+        raise ServiceError("series_not_published")
+    if not reason.strip():
+        raise ServiceError("reason_required", "reason")
+    assert series.published_at is not None
+    before = {"series": series.number, "published_at": series.published_at.isoformat()}
+    series.published_at = None
+    series.published_by = None
+    series.save(update_fields=["published_at", "published_by"])
+    Change.objects.create(
+        user=acting_user(user),
+        tournament=series.tournament,
+        series=series,
+        action=Change.Action.SERIES_WITHDRAWN,
+        before=before,
+        after={"series": series.number, "published_at": None},
+        reason=reason.strip(),
+    )
+    return series
+
+
+@transaction.atomic
+def publish_complete_series(tournament: Tournament, *, user: User = None) -> list[Series]:
+    """Publish every unpublished series of ``tournament`` whose lists are all closed (an
+    import of a finished tournament, the demo league); returns those published."""
+    published = []
+    candidates = (
+        tournament.series.filter(published_at__isnull=True, tables__isnull=False)
+        .exclude(tables__closed_at__isnull=True)
+        .distinct()
+        .order_by("number")
+    )
+    for series in candidates:
+        published.append(publish_series(series, user=user))
+    return published

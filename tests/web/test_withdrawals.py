@@ -1,0 +1,87 @@
+"""A player withdraws between series: no longer drawn, his results stay, the standing marks him.
+
+Eight players at two 4-tables in series 1 (rounds 1: four games each, all passed in, so
+every total is 0); after the withdrawal seven remain: one 4-table and one 3-table.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from skatliga import services
+from skatliga.models import Change, ListResult, Seat
+from tests.web.factories import entry, make_tournament, play
+
+
+@pytest.fixture
+def after_series_1(db):
+    tournament = make_tournament(players=8, size=4, rounds=1, slug="abend")
+    for table in tournament.series.get().tables.all():
+        play(table, entry(), entry(), entry(), entry())
+        services.close_table(table)
+    return tournament
+
+
+def test_a_withdrawn_player_is_not_drawn_and_keeps_his_results(after_series_1):
+    tournament = after_series_1
+    leaving = tournament.registrations.order_by("player__name").first()
+
+    services.withdraw_player(leaving, reason="krank")
+    series = services.draw_tables(tournament, seed=1)
+
+    assert sorted(series.tables.values_list("size", flat=True)) == [3, 4]
+    assert not Seat.objects.filter(series=series, player=leaving.player).exists()
+    assert ListResult.objects.filter(player=leaving.player).count() == 1
+    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    assert [r.player for r in rows if r.withdrawn] == [leaving.player.name]
+    leaving.refresh_from_db()
+    assert leaving.withdrawn_after == 1
+
+
+def test_the_withdrawal_is_logged(after_series_1):
+    leaving = after_series_1.registrations.first()
+    services.withdraw_player(leaving, reason="krank")
+
+    change = Change.objects.get(action=Change.Action.PLAYER_WITHDRAWN)
+    assert change.after == {
+        "player": {"id": leaving.player_id, "name": leaving.player.name},
+        "after_series": 1,
+    }
+    assert change.reason == "krank"
+
+
+def test_a_player_at_an_open_list_cannot_withdraw(db):
+    tournament = make_tournament(players=4, size=4, rounds=1)
+    with pytest.raises(services.ServiceError) as error:
+        services.withdraw_player(tournament.registrations.first())
+    assert error.value.code == "player_at_open_table"
+
+
+def test_withdrawing_twice_is_refused(after_series_1):
+    leaving = after_series_1.registrations.first()
+    services.withdraw_player(leaving)
+    with pytest.raises(services.ServiceError) as error:
+        services.withdraw_player(leaving)
+    assert error.value.code == "player_already_withdrawn"
+
+
+def test_the_referee_withdraws_a_player_and_the_standing_marks_him(
+    client, django_user_model, after_series_1
+):
+    user = django_user_model.objects.create_user("leitung")
+    after_series_1.referees.add(user)
+    client.force_login(user)
+    leaving = after_series_1.registrations.first()
+
+    url = reverse("referee:registration-withdraw", args=["abend", leaving.pk])
+    assert client.post(url).status_code == 302
+    again = client.post(url)
+    assert again.status_code == 409
+    assert again.context["action_error"]["code"] == "player_already_withdrawn"
+
+    page = client.get(reverse("standings", args=["abend"]))
+    assert b'class="badge withdrawn"' in page.content
+    # Seven players left: one 4-table and one 3-table.
+    referee_page = client.get(reverse("referee:tournament", args=["abend"]))
+    assert referee_page.context["table_sizes"] == [4, 3]

@@ -114,3 +114,11 @@ class ChangeAdmin(ReadOnlyAdmin):
 class PurseAdmin(admin.ModelAdmin):
     list_display = ["tournament", "entry_fee", "lost_fee", "lost_fee_threshold", "lost_fee_later"]
     search_fields = ["tournament__name"]
+
+
+@admin.register(models.TableLink)
+class TableLinkAdmin(admin.ModelAdmin):
+    list_display = ["table", "code", "created_at", "revoked_at"]
+    list_filter = ["revoked_at"]
+    search_fields = ["code", "table__series__tournament__name"]
+    readonly_fields = ["token", "code", "created_at", "created_by"]

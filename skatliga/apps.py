@@ -9,3 +9,6 @@ class SkatligaConfig(AppConfig):
 
     def ready(self) -> None:
         from skatliga import revisions  # noqa: F401  (connects the cache's signal receivers)
+        from skatliga.table import redaction
+
+        redaction.install()

@@ -406,6 +406,43 @@ class Table(models.Model):
         return self.closed_at is not None
 
 
+class TableLink(models.Model):
+    """A link that lets the players keep one list at the table without an account.
+
+    ``token`` is the unguessable part of ``/t/<token>/``; ``code`` the short code to type
+    instead. Renewing revokes the old link and issues a new one; only an unrevoked link opens.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
+    token = models.CharField(max_length=64, unique=True)
+    code = models.CharField(max_length=12, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-created_at"]
+        verbose_name = _("Tischlink")
+        verbose_name_plural = _("Tischlinks")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(revoked_at__isnull=True),
+                name="table_link_one_active",
+                violation_error_code="table_link_active",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.code}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="+")
@@ -834,6 +871,8 @@ class Change(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(_("Grund"), blank=True)
+    # The name the players gave their device, for a change made through a table link.
+    device = models.CharField(_("Gerät am Tisch"), max_length=60, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]

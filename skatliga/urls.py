@@ -8,6 +8,7 @@ from django.views.generic import RedirectView
 from skatliga import views
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
+from skatliga.table import views as table
 from skatliga.views import lists, public, referee
 
 LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
@@ -38,6 +39,8 @@ referee_patterns = [
     path("<slug:slug>/archive.json", referee.archive_download, name="archive-download"),
     path("<slug:slug>/series/<int:series>/", referee.series_detail, name="series"),
     path("<slug:slug>/series/<int:series>/swap/", referee.seats_swap, name="swap"),
+    path("<slug:slug>/series/<int:series>/table-cards.pdf", table.cards_pdf, name="table-cards"),
+    path("<slug:slug>/series/<int:series>/blank.pdf", table.blank_sheets_pdf, name="blank-sheets"),
     path("<slug:slug>/series/<int:series>/publish/", referee.series_publish, name="publish"),
     path("<slug:slug>/series/<int:series>/withdraw/", referee.series_withdraw, name="withdraw"),
     path("<slug:slug>/changes/", referee.change_log, name="changes"),
@@ -48,6 +51,8 @@ referee_patterns = [
     path(LIST + "close/", lists.table_close, name="close"),
     path(LIST + "reopen/", lists.table_reopen, name="reopen"),
     path(LIST + "delete-last/", lists.game_delete_last, name="delete-last"),
+    path(LIST + "link/renew/", table.link_renew, name="link-renew"),
+    path(LIST + "link/revoke/", table.link_revoke, name="link-revoke"),
 ]
 
 T = "tournaments/<slug:slug>/"
@@ -94,6 +99,7 @@ urlpatterns += i18n_patterns(
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include(public_patterns)),
     path("referee/", include((referee_patterns, "referee"))),
+    path("t/", include("skatliga.table.urls")),
     path("league/", include("skatliga.roster.urls_referee")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,

@@ -82,3 +82,5 @@ class SheetData:
     provisional: bool = False
     doublings: bool = False
     """The rule set has Kontra: the sheet has a column for the doublings."""
+    link: str = ""  # the table link, printed as a QR code on the referee's blank forms
+    code: str = ""  # its short code

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from reportlab.graphics import renderPDF
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
@@ -35,6 +36,7 @@ from skatliga.pdf.base import (
     wrap_lines,
 )
 from skatliga.pdf.rows import LEVELS, SheetData, SheetPlayer
+from skatliga.table import qr
 
 TICK = "\u2713"
 
@@ -155,6 +157,18 @@ class SheetHeader(Flowable):
         canvas.setFillColor(colors.black)
         box, gap = 24 * mm, 2 * mm
         room = self.width - 2 * (box + gap) - 4 * mm
+        if sheet.link:
+            # The table link's QR code and short code, left of the series and table boxes.
+            side = top - 2
+            x = self.width - 2 * box - gap - 2 * gap - side
+            renderPDF.draw(qr.drawing(sheet.link, side), canvas, x, 0)
+            canvas.setFont(FONT, 6.5)
+            canvas.setFillColor(MUTED)
+            canvas.drawRightString(x - 1 * mm, top - 14, _("Tisch-Code"))
+            canvas.setFillColor(colors.black)
+            canvas.setFont(BOLD, 9)
+            canvas.drawRightString(x - 1 * mm, top - 25, sheet.code)
+            room -= side + width(sheet.code, 9, BOLD) + 4 * mm
         name, size = sheet.tournament, 14.0
         while size > 9 and width(name, size, BOLD) > room:
             size -= 0.5

@@ -171,8 +171,11 @@ def record_game(
     user: User = None,
     expected_version: int | None = None,
     reason: str = "",
+    device: str = "",
 ) -> Game:
     """Enter row ``number`` of a list, or correct it; the list's result rows follow.
+
+    ``device`` names the device at the table when the row comes through a table link.
 
     Turning a declared game into a passed-in one needs a ``reason`` (``reason_required``).
 
@@ -218,6 +221,7 @@ def record_game(
         before=before,
         after=entry.to_json(),
         reason=reason,
+        device=device,
     )
     if tournament.status == Tournament.Status.PLANNED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)

@@ -237,6 +237,7 @@ def render_list(
         "preview_url": reverse(
             "referee:preview", args=[tournament.slug, table.series.number, table.number]
         ),
+        "entry_url": list_url(table),
         **context,
     }
     return render(request, "referee/list.html", context, status=status)
@@ -249,12 +250,28 @@ def table_list(
     """The score sheet: GET shows it (``?game=N`` edits row N); POST saves the row typed."""
     table_obj = get_table(tournament, series, table)
     if request.method != "POST":
-        try:
-            editing = int(request.GET["game"])
-        except (KeyError, ValueError):
-            editing = None
-        return render_list(request, tournament, table_obj, editing=editing)
+        return render_list(request, tournament, table_obj, editing=editing_number(request))
+    return save_row(request, tournament, table_obj)
 
+
+def editing_number(request: HttpRequest) -> int | None:
+    """The row ``?game=N`` asks to correct, if any."""
+    try:
+        return int(request.GET["game"])
+    except (KeyError, ValueError):
+        return None
+
+
+def save_row(
+    request: HttpRequest,
+    tournament: Tournament,
+    table_obj: Table,
+    *,
+    device: str = "",
+    **page: Any,
+) -> HttpResponse:
+    """Save the row posted through ``services.record_game``, for the referee's page and the
+    table link alike; ``page`` is the list page's context for where the form came from."""
     seats = list(table_obj.seats.select_related("player").order_by("position"))
     number = posted_number(request, lambda: table_obj.games.count() + 1)
     rules = tournament.rule_set
@@ -265,7 +282,7 @@ def table_list(
                 services.score_entry(form.entry, number, table_obj.size, rules)
             except services.ServiceError as error:
                 form.add_problems(error.problems)
-        return render_list(request, tournament, table_obj, form=form, editing=number)
+        return render_list(request, tournament, table_obj, form=form, editing=number, **page)
     try:
         game = services.record_game(
             table_obj,
@@ -274,12 +291,15 @@ def table_list(
             user=request.user,
             expected_version=form.cleaned_data.get("version"),
             reason=form.cleaned_data.get("reason") or "",
+            device=device,
         )
     except services.Conflict as conflict:
-        return render_conflict(request, tournament, table_obj, seats, number, conflict.current)
+        return render_conflict(
+            request, tournament, table_obj, seats, number, conflict.current, **page
+        )
     except services.ServiceError as error:
         form.add_problems(error.problems)
-        return render_list(request, tournament, table_obj, form=form, editing=number)
+        return render_list(request, tournament, table_obj, form=form, editing=number, **page)
     if game.passed:
         note = _("Spiel %(number)s: eingepasst.") % {"number": game.number}
     else:
@@ -288,7 +308,7 @@ def table_list(
             "value": signed(game.list_score),
         }
     messages.success(request, note)
-    return redirect(list_url(table_obj))
+    return redirect(page.get("entry_url") or list_url(table_obj))
 
 
 def render_conflict(
@@ -298,6 +318,7 @@ def render_conflict(
     seats: list[Seat],
     number: int,
     current: Game | None,
+    **page: Any,
 ) -> HttpResponse:
     """Keep the typed row in the form, now against the current version, and show the current row."""
     data = request.POST.copy()
@@ -318,7 +339,9 @@ def render_conflict(
             else ""
         ),
     }
-    return render_list(request, tournament, table, form=form, editing=number, conflict=conflict)
+    return render_list(
+        request, tournament, table, form=form, editing=number, conflict=conflict, **page
+    )
 
 
 @referee_required
@@ -327,7 +350,11 @@ def table_preview(
     request: HttpRequest, tournament: Tournament, series: int, table: int
 ) -> JsonResponse:
     """The engine's verdict on the row being typed, and the list with it: JSON, nothing saved."""
-    table_obj = get_table(tournament, series, table)
+    return preview_row(request, tournament, get_table(tournament, series, table))
+
+
+def preview_row(request: HttpRequest, tournament: Tournament, table_obj: Table) -> JsonResponse:
+    """The live preview, for the referee's page and the table link alike."""
     seats = list(table_obj.seats.select_related("player").order_by("position"))
     games = list(table_obj.games.order_by("number"))
     games_per_list = tournament.games_per_list(table_obj.size)

@@ -49,6 +49,7 @@ from skatliga.models import (
     Series,
     Tournament,
 )
+from skatliga.table.cards import link_cards
 
 View = Callable[..., HttpResponse]
 
@@ -442,6 +443,7 @@ def render_series(
 ) -> HttpResponse:
     tables = series.tables.annotate(game_count=Count("games")).prefetch_related("seats__player")
     started = Game.objects.filter(table__series=series).exists()
+    links = link_cards(request, series)
     context = {
         "tournament": tournament,
         "series": series,
@@ -451,6 +453,7 @@ def render_series(
                 "seats": list(table.seats.all()),
                 "games": table.game_count,
                 "expected": tournament.games_per_list(table.size),
+                "link": links.get(table.pk),
             }
             for table in tables
         ],

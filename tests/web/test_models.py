@@ -27,6 +27,7 @@ from skatliga.models import (
     Seat,
     Series,
     Table,
+    TableLink,
     Team,
     Tournament,
 )
@@ -115,6 +116,12 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
         lambda x: Series.objects.create(tournament=x.series.tournament, number=0)
     ],
     "table_number_unique": [lambda x: Table.objects.create(series=x.series, number=1, size=4)],
+    "table_link_one_active": [
+        lambda x: [
+            TableLink.objects.create(table=x.four, token=f"token-{n}", code=f"CODE{n}")
+            for n in range(2)
+        ]
+    ],
     "table_size_3_to_5": [
         lambda x, size=size: Table.objects.create(series=x.series, number=9, size=size)
         for size in (2, 6)

@@ -1,0 +1,1 @@
+"""Players keep their list at the table: table links (``/t/<token>/``) and short codes."""

@@ -1,0 +1,280 @@
+"""The table's pages: the list behind a table link, its preview, the device name and the
+short code; and the referee's renew and revoke. Entry goes through the same views and
+services as the referee's page (``skatliga.views.lists``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from skatliga import pdf
+from skatliga.models import Table, TableLink, Tournament
+from skatliga.table import cards, services
+from skatliga.table.pdf import table_cards_pdf
+from skatliga.views.auth import client_address
+from skatliga.views.lists import editing_number, preview_row, render_list, save_row
+from skatliga.views.referee import referee_required
+
+View = Callable[..., HttpResponse]
+
+# Requests per table link and minute (a table typing sends a preview per field), wrong
+# tokens per address and hour, wrong codes per address and hour. A whole hall may share one
+# address (the venue's router), so a valid link is counted per link, not per address.
+REQUESTS_PER_MINUTE = 240
+WRONG_TOKENS_PER_HOUR = 30
+WRONG_CODES_PER_HOUR = 20
+DEVICE_SESSION_KEY = "table_devices"
+
+
+class TooManyRequests(Exception):
+    pass
+
+
+def address_key(request: HttpRequest, scope: str) -> str:
+    return f"table-{scope}:{client_address(request)}"
+
+
+def count(key: str, seconds: int) -> int:
+    """Count one more hit on ``key`` in a window of ``seconds``."""
+    cache.add(key, 0, seconds)
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, seconds)
+        return 1
+
+
+def too_many(request: HttpRequest) -> HttpResponse:
+    response = render(request, "table/limited.html", {"at_table": True}, status=429)
+    response["Retry-After"] = "60"
+    return response
+
+
+def private(view: View) -> View:
+    """A table page: rate-limited, its URL (the token) kept out of other sites' Referer
+    headers and out of caches."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            response = view(request, *args, **kwargs)
+        except TooManyRequests:
+            response = too_many(request)
+        # Same-origin: no Referer to other sites; "no-referrer" would make the browser send
+        # "Origin: null" with the form's POST, which Django's CSRF check refuses.
+        response["Referrer-Policy"] = "same-origin"
+        response["Cache-Control"] = "private, no-store"
+        return response
+
+    return wrapper
+
+
+def open_link(request: HttpRequest, token: str) -> TableLink:
+    """The link behind ``token``; a wrong or revoked token is a plain 404. Too many wrong
+    tokens from one address, or too many requests on one link, raise TooManyRequests."""
+    wrong = address_key(request, "tokens")
+    if int(cache.get(wrong, 0)) >= WRONG_TOKENS_PER_HOUR:
+        raise TooManyRequests
+    link = services.link_for_token(token)
+    if link is None:
+        count(wrong, 3600)
+        raise Http404
+    if count(f"table-link:{link.pk}", 60) > REQUESTS_PER_MINUTE:
+        raise TooManyRequests
+    return link
+
+
+def device_name(request: HttpRequest, link: TableLink) -> str:
+    return str(request.session.get(DEVICE_SESSION_KEY, {}).get(str(link.pk), ""))
+
+
+def page(request: HttpRequest, link: TableLink) -> dict[str, Any]:
+    """The context that turns the referee's list page into the table's."""
+    return {
+        "at_table": True,
+        "entry_url": reverse("table:entry", args=[link.token]),
+        "preview_url": reverse("table:preview", args=[link.token]),
+        "device_url": reverse("table:device", args=[link.token]),
+        "device_name": device_name(request, link),
+    }
+
+
+@private
+def entry(request: HttpRequest, token: str) -> HttpResponse:
+    """The list behind the link: the referee's entry page, laid out for touch."""
+    link = open_link(request, token)
+    table = link.table
+    tournament = table.series.tournament
+    context = page(request, link)
+    if not context["device_name"]:
+        return redirect(context["device_url"])
+    if request.method != "POST":
+        return render_list(request, tournament, table, editing=editing_number(request), **context)
+    if table.is_closed:
+        return closed(request, tournament, table, context)
+    response = save_row(request, tournament, table, device=context["device_name"], **context)
+    if (
+        response.status_code == 200
+        and Table.objects.filter(pk=table.pk, closed_at__isnull=False).exists()
+    ):
+        # The referee closed the list while the row was being typed.
+        return closed(request, tournament, Table.objects.get(pk=table.pk), context)
+    return response
+
+
+def closed(
+    request: HttpRequest, tournament: Tournament, table: Table, context: dict[str, Any]
+) -> HttpResponse:
+    error = {
+        "action": "save",
+        "code": "list_closed",
+        "message": _(
+            "Die Liste ist abgeschlossen: nicht gespeichert. Änderungen nimmt jetzt nur "
+            "noch die Turnierleitung vor."
+        ),
+    }
+    return render_list(request, tournament, table, action_error=error, status=409, **context)
+
+
+@private
+@require_POST
+def preview(request: HttpRequest, token: str) -> HttpResponse:
+    link = open_link(request, token)
+    return preview_row(request, link.table.series.tournament, link.table)
+
+
+class DeviceForm(forms.Form):
+    name = forms.CharField(
+        label=gettext_lazy("Name dieses Geräts"),
+        max_length=60,
+        help_text=gettext_lazy("Steht im Verlauf der Liste bei jeder Eingabe von hier."),
+    )
+
+
+@private
+def device(request: HttpRequest, token: str) -> HttpResponse:
+    """Name the device before the first entry; the name goes into the list's history."""
+    link = open_link(request, token)
+    if request.method == "POST":
+        form = DeviceForm(request.POST)
+        if form.is_valid():
+            names = dict(request.session.get(DEVICE_SESSION_KEY, {}))
+            names[str(link.pk)] = form.cleaned_data["name"].strip()
+            request.session[DEVICE_SESSION_KEY] = names
+            return redirect("table:entry", token=link.token)
+    else:
+        suggestion = device_name(request, link) or _("Tisch %(number)s") % {
+            "number": link.table.number
+        }
+        form = DeviceForm(initial={"name": suggestion})
+    return render(
+        request,
+        "table/device.html",
+        {"form": form, "table": link.table, "at_table": True},
+    )
+
+
+class CodeForm(forms.Form):
+    code = forms.CharField(label=gettext_lazy("Tisch-Code"), max_length=20)
+
+
+@private
+def code(request: HttpRequest) -> HttpResponse:
+    """Type the short code from the table card instead of scanning its QR code."""
+    form = CodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        key = address_key(request, "codes")
+        if int(cache.get(key, 0)) >= WRONG_CODES_PER_HOUR:
+            raise TooManyRequests
+        link = services.link_for_code(form.cleaned_data["code"])
+        if link is not None:
+            return redirect("table:entry", token=link.token)
+        count(key, 3600)
+        form.add_error(
+            "code",
+            forms.ValidationError(
+                _("Diesen Code gibt es nicht (oder nicht mehr). Bitte die Tischkarte prüfen."),
+                code="table_code_unknown",
+            ),
+        )
+    return render(request, "table/code.html", {"form": form, "at_table": True})
+
+
+# --- the referee's side ----------------------------------------------------------------------
+
+
+def series_url(table: Table) -> str:
+    return reverse("referee:series", args=[table.series.tournament.slug, table.series.number])
+
+
+@referee_required
+@require_POST
+def link_renew(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    table_obj = get_object_or_404(
+        Table, series__tournament=tournament, series__number=series, number=table
+    )
+    link = services.renew_link(table_obj, user=request.user)
+    messages.success(
+        request,
+        _("Tisch %(number)s hat einen neuen Link, Code %(code)s; der alte gilt nicht mehr.")
+        % {"number": table_obj.number, "code": services.format_code(link.code)},
+    )
+    return redirect(series_url(table_obj))
+
+
+@referee_required
+@require_POST
+def link_revoke(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    table_obj = get_object_or_404(
+        Table, series__tournament=tournament, series__number=series, number=table
+    )
+    services.revoke_link(table_obj, user=request.user)
+    messages.success(
+        request, _("Der Link von Tisch %(number)s ist gesperrt.") % {"number": table_obj.number}
+    )
+    return redirect(series_url(table_obj))
+
+
+@referee_required
+def cards_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    """Tischkarten (PDF): one card per table with its QR code, code and players."""
+    series_obj = get_object_or_404(tournament.series, number=series)
+    title = _("Tischkarten – %(tournament)s · Serie %(series)s") % {
+        "tournament": tournament.name,
+        "series": series_obj.number,
+    }
+    content = table_cards_pdf(cards.table_cards(request, series_obj), title=title)
+    return private_pdf(
+        content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('tischkarten')}"
+    )
+
+
+@referee_required
+def blank_sheets_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    """The blank score sheets with each table's QR code (the public blank forms have none)."""
+    series_obj = get_object_or_404(tournament.series, number=series)
+    content = pdf.score_sheets_pdf(cards.blank_sheets(request, series_obj), blank=True)
+    return private_pdf(content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('blanko')}")
+
+
+def private_pdf(content: bytes, name: str) -> HttpResponse:
+    """A PDF that carries table links: shown inline, never stored by a cache."""
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
+    response["Cache-Control"] = "private, no-store"
+    return response

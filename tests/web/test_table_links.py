@@ -1,0 +1,395 @@
+"""Table links: the players keep their list at the table through /t/<token>/."""
+
+import logging
+import re
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from skatliga import services
+from skatliga.models import Change, Game, ListResult, TableLink
+from skatliga.table import services as links
+from skatliga.table import views as table_views
+from tests.web.factories import entry, make_table, play
+from tests.web.test_referee_entry import row
+
+pytestmark = pytest.mark.django_db
+
+GRAND = dict(declarer=2, game="grand", matadors=2, hand=True, bid=24, card_points=78, tricks=7)
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def table():
+    """A 3-table with one round (3 games) and its link."""
+    return make_table(size=3, rounds=1)
+
+
+@pytest.fixture
+def link(table):
+    return links.renew_link(table)
+
+
+@pytest.fixture
+def device(client, link):
+    """The table's device, named "Tablet 3"."""
+    client.post(reverse("table:device", args=[link.token]), {"name": "Tablet 3"})
+    return client
+
+
+def entry_url(link):
+    return reverse("table:entry", args=[link.token])
+
+
+def results(table):
+    return list(ListResult.objects.filter(table=table).order_by("position").values_list("total"))
+
+
+# --- tokens and codes -------------------------------------------------------------------------
+
+
+def test_a_token_carries_at_least_128_random_bits_and_is_url_safe(link):
+    assert links.TOKEN_BYTES * 8 >= 128
+    assert re.fullmatch(r"[A-Za-z0-9_-]{32}", link.token)  # 24 bytes → 32 base64 characters
+    assert re.fullmatch(f"[{links.CODE_ALPHABET}]{{8}}", link.code)
+
+
+def test_renewing_issues_a_new_token_and_code_and_revokes_the_old(table, link):
+    new = links.renew_link(table)
+
+    link.refresh_from_db()
+    assert (new.token, new.code) != (link.token, link.code)
+    assert link.revoked_at is not None and new.revoked_at is None
+    assert TableLink.objects.filter(table=table, revoked_at__isnull=True).count() == 1
+
+
+# --- opening the link -------------------------------------------------------------------------
+
+
+def test_the_link_asks_for_the_devices_name_first_without_login(client, link):
+    response = client.get(entry_url(link))
+
+    assert response.status_code == 302
+    assert response.url == reverse("table:device", args=[link.token])
+
+
+def test_the_link_opens_the_same_entry_page_as_the_referees(device, link, table):
+    response = device.get(entry_url(link))
+
+    assert response.status_code == 200
+    assert response.templates[0].name == "referee/list.html"
+    assert response.context["at_table"] is True
+    assert response.context["editing"] == 1
+    assert response.context["preview_url"] == reverse("table:preview", args=[link.token])
+    content = response.content.decode()
+    assert "Liste abschließen" not in content  # no closing, reopening or deleting at the table
+    assert "Anmelden" not in content  # no login link that would carry the token along
+
+
+@pytest.mark.parametrize("path", ["x" * 32, "abc", "x" * 32 + "/device"])
+def test_a_wrong_token_is_a_plain_404(client, link, path):
+    assert client.get(f"/t/{path}/").status_code == 404
+    assert client.post(f"/t/{path}/", row(1, **GRAND)).status_code == 404
+    assert client.post(f"/t/{path}/preview/", row(1, **GRAND)).status_code == 404
+    assert not Game.objects.exists()
+
+
+def test_a_revoked_or_renewed_token_is_a_404(device, table, link):
+    links.renew_link(table)
+    assert device.get(entry_url(link)).status_code == 404
+
+    links.revoke_link(table)
+    current = TableLink.objects.get(table=table, revoked_at__isnull=False, pk__gt=link.pk)
+    assert device.get(entry_url(current)).status_code == 404
+
+
+def test_the_link_opens_no_referee_page(device, table):
+    url = reverse(
+        "referee:list", args=[table.series.tournament.slug, table.series.number, table.number]
+    )
+    assert device.get(url).status_code == 302  # to the login
+
+
+def test_the_table_page_sends_no_referer_to_other_sites_and_is_not_cached(device, link):
+    response = device.get(entry_url(link))
+
+    assert response["Referrer-Policy"] == "same-origin"
+    assert "no-store" in response["Cache-Control"]
+
+
+# --- entering through the link ----------------------------------------------------------------
+
+
+def test_a_row_saved_at_the_table_goes_through_the_same_service(device, link, table):
+    response = device.post(entry_url(link), row(1, **GRAND))
+
+    assert response.status_code == 302
+    assert response.url == entry_url(link)
+    game = Game.objects.get(table=table)
+    # Grand 24 × (mit 2 + Spiel 1 + Hand 1 = 4) = 96; Seeger-Fabian adds 50 for the won game.
+    assert (game.value, game.won, game.updated_by) == (96, True, None)
+    assert results(table) == [(0,), (146,), (0,)]
+
+
+def test_the_history_records_the_change_as_made_at_the_table(device, link, table, client):
+    device.post(entry_url(link), row(1, **GRAND))
+
+    change = Change.objects.get(table=table, action=Change.Action.GAME_RECORDED)
+    assert (change.user, change.device) == (None, "Tablet 3")
+
+
+def test_the_referee_sees_the_device_in_the_history(device, link, table, django_user_model):
+    device.post(entry_url(link), row(1, **GRAND))
+    referee = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    table.series.tournament.referees.add(referee)
+    device.force_login(referee)
+
+    response = device.get(
+        reverse(
+            "referee:list", args=[table.series.tournament.slug, table.series.number, table.number]
+        )
+    )
+
+    assert "am Tisch (Tablet 3)" in response.content.decode()
+
+
+def test_the_preview_at_the_table_scores_without_saving(device, link, table):
+    response = device.post(reverse("table:preview", args=[link.token]), row(1, **GRAND))
+
+    data = response.json()
+    assert (data["ok"], data["value"], data["list_score"]) == (True, 96, 96)
+    assert not Game.objects.filter(table=table).exists()
+
+
+def test_an_invalid_row_at_the_table_gets_the_engines_codes_and_saves_nothing(device, link):
+    response = device.post(entry_url(link), row(1, declarer=2, game="grand", bid=18))
+
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    assert not Game.objects.exists()
+
+
+def test_a_stale_save_at_the_table_is_a_conflict_and_overwrites_nothing(device, link, table):
+    play(table, entry(1, "grand", bid=18, matadors=1, won=True))
+    services.record_game(
+        table, 1, entry(2, "clubs", bid=18, matadors=1, won=True), expected_version=1
+    )
+
+    response = device.post(entry_url(link), row(1, version=1, **GRAND))
+
+    assert response.context["conflict"]["code"] == "conflict"
+    assert Game.objects.get(table=table).game == "clubs"
+
+
+def test_a_write_after_the_list_closed_gets_a_clear_message(device, link, table):
+    play(table, entry(), entry(), entry())
+    services.close_table(table)
+
+    response = device.post(entry_url(link), row(3, version=1, **GRAND))
+
+    assert response.status_code == 409
+    assert response.context["action_error"]["code"] == "list_closed"
+    assert "nur noch die Turnierleitung" in response.content.decode()
+    assert Game.objects.get(table=table, number=3).passed
+
+
+# --- the short code ---------------------------------------------------------------------------
+
+
+def test_the_short_code_opens_the_link_whatever_its_case_and_dashes(client, link):
+    typed = f"{link.code[:4].lower()}-{link.code[4:]}"
+
+    response = client.post(reverse("table:code"), {"code": typed})
+
+    assert response.status_code == 302
+    assert response.url == entry_url(link)
+
+
+def test_a_wrong_code_is_an_error_at_the_field(client, link):
+    response = client.post(reverse("table:code"), {"code": "ZZZZ-ZZZZ"})
+
+    assert response.status_code == 200
+    assert [e.code for e in response.context["form"].errors.as_data()["code"]] == [
+        "table_code_unknown"
+    ]
+
+
+def test_wrong_codes_are_limited_per_address(client, link, monkeypatch):
+    monkeypatch.setattr(table_views, "WRONG_CODES_PER_HOUR", 2)
+    for _ in range(2):
+        client.post(reverse("table:code"), {"code": "ZZZZ-ZZZZ"})
+
+    response = client.post(reverse("table:code"), {"code": link.code})
+
+    assert response.status_code == 429
+
+
+def test_table_requests_are_rate_limited_per_link(device, link, monkeypatch):
+    monkeypatch.setattr(table_views, "REQUESTS_PER_MINUTE", 3)
+    cache.clear()
+    statuses = [device.get(entry_url(link)).status_code for _ in range(4)]
+
+    assert statuses == [200, 200, 200, 429]
+    assert "Zu viele Anfragen" in device.get(entry_url(link)).content.decode()
+
+
+def test_another_tables_link_from_the_same_address_is_not_limited(device, link, monkeypatch):
+    other = links.renew_link(make_table(size=3, rounds=1))
+    monkeypatch.setattr(table_views, "REQUESTS_PER_MINUTE", 2)
+    cache.clear()
+    for _ in range(3):
+        device.get(entry_url(link))
+
+    assert device.get(reverse("table:device", args=[other.token])).status_code == 200
+
+
+def test_wrong_tokens_are_limited_per_address(client, link, monkeypatch):
+    monkeypatch.setattr(table_views, "WRONG_TOKENS_PER_HOUR", 2)
+    statuses = [client.get(f"/t/{'x' * 32}/").status_code for _ in range(2)]
+
+    assert statuses == [404, 404]
+    assert client.get(entry_url(link)).status_code == 429  # guessing stops, even a right one
+
+
+def test_the_gunicorn_access_log_line_loses_the_token(link):
+    from skatliga.table.redaction import RedactTableTokens
+
+    record = logging.LogRecord(
+        "gunicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%(h)s "%(r)s" %(s)s "%(f)s"',
+        (
+            {
+                "h": "10.0.0.7",
+                "r": f"GET /t/{link.token}/ HTTP/1.1",
+                "s": "200",
+                "f": f"https://skat.example/t/{link.token}/?game=2",
+            },
+        ),
+        None,
+    )
+
+    RedactTableTokens().filter(record)
+
+    assert record.getMessage() == (
+        '10.0.0.7 "GET /t/…/ HTTP/1.1" 200 "https://skat.example/t/…/?game=2"'
+    )
+
+
+# --- logs -------------------------------------------------------------------------------------
+
+
+def test_the_token_never_reaches_the_logs(client, link, caplog):
+    with caplog.at_level(logging.INFO):
+        client.get(f"/t/{link.token[:-1]}x/")  # a wrong token: Django logs the 404
+
+    assert caplog.records
+    assert all(link.token[:20] not in record.getMessage() for record in caplog.records)
+
+
+# --- the referee's side -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def referee(client, django_user_model, table):
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    table.series.tournament.referees.add(user)
+    client.force_login(user)
+    return client
+
+
+def series_url(table):
+    return reverse("referee:series", args=[table.series.tournament.slug, table.series.number])
+
+
+def link_url(table, action):
+    return reverse(
+        f"referee:link-{action}",
+        args=[table.series.tournament.slug, table.series.number, table.number],
+    )
+
+
+def test_the_series_page_shows_each_tables_link_code_and_qr(referee, table):
+    response = referee.get(series_url(table))
+
+    link = TableLink.objects.get(table=table)
+    card = response.context["tables"][0]["link"]
+    assert card["url"] == f"http://testserver/t/{link.token}/"
+    assert card["code"] == f"{link.code[:4]}-{link.code[4:]}"
+    assert card["qr"].startswith("<svg")
+
+
+def test_the_referee_revokes_and_renews_a_link(referee, table, client):
+    referee.get(series_url(table))
+    first = TableLink.objects.get(table=table)
+
+    referee.post(link_url(table, "revoke"))
+    assert not TableLink.objects.filter(table=table, revoked_at__isnull=True).exists()
+    assert referee.get(series_url(table)).context["tables"][0]["link"] is None
+
+    referee.post(link_url(table, "renew"))
+    second = TableLink.objects.get(table=table, revoked_at__isnull=True)
+    assert second.token != first.token
+
+
+def test_only_the_tournaments_referees_renew_links(client, table, django_user_model):
+    other = django_user_model.objects.create_user("bernd", password="kreuz-bube-11")
+    client.force_login(other)
+
+    response = client.post(link_url(table, "renew"))
+
+    assert response.status_code == 403
+    assert not TableLink.objects.exists()
+
+
+# --- table cards ------------------------------------------------------------------------------
+
+
+def test_the_table_cards_print_one_card_per_table_with_qr_code_and_players(referee, table):
+    second = make_table(table.series.tournament, size=3)
+
+    response = referee.get(reverse("referee:table-cards", args=[table.series.tournament.slug, 1]))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+    cards = table_views.cards.table_cards(response.wsgi_request, table.series)
+    assert [card.table for card in cards] == [1, 2]
+    assert cards[1].players == tuple(str(s.player) for s in second.seats.order_by("position"))
+    link = TableLink.objects.get(table=table)
+    assert cards[0].url == f"http://testserver/t/{link.token}/"
+    assert cards[0].code == links.format_code(link.code)
+    assert cards[0].code_url == "testserver/t/"
+
+
+def test_the_table_cards_are_for_referees_only(client, table):
+    response = client.get(reverse("referee:table-cards", args=[table.series.tournament.slug, 1]))
+
+    assert response.status_code == 302
+
+
+def test_the_referees_blank_sheets_carry_each_tables_link_and_code(referee, table):
+    response = referee.get(reverse("referee:blank-sheets", args=[table.series.tournament.slug, 1]))
+
+    assert response.status_code == 200
+    assert response.content.startswith(b"%PDF")
+    link = TableLink.objects.get(table=table)
+    sheets = table_views.cards.blank_sheets(response.wsgi_request, table.series)
+    assert [(s.link, s.code) for s in sheets] == [
+        (f"http://testserver/t/{link.token}/", links.format_code(link.code))
+    ]
+
+
+def test_the_public_blank_sheets_carry_no_link(table, link):
+    from skatliga import printing
+
+    assert [(s.link, s.code) for s in printing.series_sheets(table.series)] == [("", "")]

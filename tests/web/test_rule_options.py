@@ -39,6 +39,20 @@ def referee(client, django_user_model):
     return user
 
 
+def post_settings(client, tournament, rules: str, rounds: str = "12", **options: str):
+    """POST the settings page with the tournament's name and date, ``rules`` with
+    Seeger-Fabian, and ``options`` as the house-rule fields (``option_<name>``)."""
+    data = {
+        "name": tournament.name,
+        "date": "2026-11-21",
+        "rules": rules,
+        "scoring": "seeger-fabian",
+        "rounds_per_series": rounds,
+        **{f"option_{name}": value for name, value in options.items()},
+    }
+    return client.post(reverse("referee:tournament-settings", args=[tournament.slug]), data)
+
+
 # --- the tournament's rule set -------------------------------------------------------------
 
 
@@ -73,16 +87,7 @@ def test_the_settings_page_saves_a_house_option_and_rescores(client, referee):
     # charged once at one level more, 5 × 10 = 50 (ISkO: −80).
     play(table, entry(1, "hearts", 18, -2, hand=True, won=False))
     assert totals(table)[0] == -80 - 50  # Seeger-Fabian: −2 × 40 − 50
-    data = {
-        "name": tournament.name,
-        "date": "2026-11-21",
-        "rules": "se",
-        "scoring": "seeger-fabian",
-        "rounds_per_series": "1",
-        "option_lost_game": '"add-level"',
-    }
-
-    response = client.post(reverse("referee:tournament-settings", args=[tournament.slug]), data)
+    response = post_settings(client, tournament, "se", rounds="1", lost_game='"add-level"')
 
     assert response.status_code == 302
     tournament.refresh_from_db()
@@ -94,16 +99,7 @@ def test_the_settings_page_saves_a_house_option_and_rescores(client, referee):
 
 def test_a_house_option_equal_to_the_preset_is_not_stored(client, referee):
     tournament = make_tournament(rules="se")
-    data = {
-        "name": tournament.name,
-        "date": "2026-11-21",
-        "rules": "se",
-        "scoring": "seeger-fabian",
-        "rounds_per_series": "12",
-        "option_doublings": '"kontra-re"',
-    }
-
-    client.post(reverse("referee:tournament-settings", args=[tournament.slug]), data)
+    post_settings(client, tournament, "se", doublings='"kontra-re"')
 
     tournament.refresh_from_db()
     assert tournament.rule_options == {}
@@ -111,16 +107,7 @@ def test_a_house_option_equal_to_the_preset_is_not_stored(client, referee):
 
 def test_a_bad_null_values_option_is_an_error_at_its_field(client, referee):
     tournament = make_tournament()
-    data = {
-        "name": tournament.name,
-        "date": "2026-11-21",
-        "rules": "isko",
-        "scoring": "seeger-fabian",
-        "rounds_per_series": "12",
-        "option_null_values": "23/35/46",
-    }
-
-    response = client.post(reverse("referee:tournament-settings", args=[tournament.slug]), data)
+    response = post_settings(client, tournament, "isko", null_values="23/35/46")
 
     assert codes(response.context["form"], "option_null_values") == ["option_value_invalid"]
     tournament.refresh_from_db()
@@ -129,16 +116,7 @@ def test_a_bad_null_values_option_is_an_error_at_its_field(client, referee):
 
 def test_ramsch_with_seeger_fabian_is_refused_in_the_settings(client, referee):
     tournament = make_tournament()
-    data = {
-        "name": tournament.name,
-        "date": "2026-11-21",
-        "rules": "isko",
-        "scoring": "seeger-fabian",
-        "rounds_per_series": "12",
-        "option_ramsch": "true",
-    }
-
-    response = client.post(reverse("referee:tournament-settings", args=[tournament.slug]), data)
+    response = post_settings(client, tournament, "isko", ramsch="true")
 
     assert codes(response.context["form"], "scoring") == ["ramsch_not_with_seeger_fabian"]
 

@@ -2,9 +2,16 @@
 
     python bench/load.py --db postgresql [--size medium] [--seconds 60] [--name skatliga_bench]
 
-Needs the season of an earlier ``bench/run.py --db … --size … --build-only`` (or a full run)
-and ``wrk`` (Debian package). Starts gunicorn on 127.0.0.1:<port> with ``SKATLIGA_DEBUG=0``
-and runs two wrk processes side by side for the same time, each with its own connections:
+To reproduce on a quiet machine (PostgreSQL on 127.0.0.1:5432, user postgres; Debian's wrk):
+
+    apt-get install wrk
+    python bench/run.py --db postgresql --size medium --build-only
+    python bench/load.py --db postgresql --size medium --workers 2 --seconds 60
+
+Needs the season of an earlier ``bench/run.py --db … --size … --build-only`` (or a full run).
+Starts gunicorn on 127.0.0.1:<port> with ``SKATLIGA_DEBUG=0``, as production does (each
+worker its own local-memory page cache unless ``--cache file``), and runs two wrk processes
+side by side for the same time, each with its own connections:
 
 - public pages (about 90 % of the requests): season and tournament standings, series and
   list pages, players, the hall display, the CSVs, drawn at random from the season;
@@ -177,6 +184,9 @@ def save_plan(season: Any, user: Any, lists: int) -> list[tuple[str, str, str, i
     for table in tables:
         tournament = table.series.tournament
         tournament.referees.add(user)
+        if table.series.is_published:
+            services.withdraw_publication(table.series, user=user, reason="Lasttest")
+            table.refresh_from_db()
         if table.is_closed:
             services.reopen_table(table, user=user, reason="Lasttest")
         game = Game.objects.filter(table=table, passed=False).order_by("-number").first()
@@ -255,20 +265,28 @@ def wait_for(url: str, seconds: float = 60) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="postgresql")
     parser.add_argument("--size", choices=("small", "medium", "large"), default="medium")
     parser.add_argument("--name", default=run.NAME)
     parser.add_argument("--seconds", type=int, default=60)
-    parser.add_argument("--port", type=int, default=8301)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--port", type=int, default=8301, help="gunicorn's port on 127.0.0.1")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="gunicorn workers (default 2: one per core of the 2-core target; production's "
+        "default is 2 × cores + 1)",
+    )
     parser.add_argument("--get-connections", type=int, default=16)
     parser.add_argument("--post-connections", type=int, default=2)
     parser.add_argument("--save-lists", type=int, default=16)
     parser.add_argument(
         "--cache",
         choices=("file", "local"),
-        default="file",
+        default="local",
         help="the workers' page cache: one directory they share, or local memory each",
     )
     parser.add_argument("--output", type=Path, default=None)

@@ -22,6 +22,7 @@ GAME_KEYS = frozenset(
 )
 RAMSCH_KEYS = frozenset(("card_points", "tricks"))
 """Every key a game object may have."""
+_GAME_TYPES = {game.value: game for game in GameType}
 
 
 class ShapeError(ValueError):
@@ -107,14 +108,14 @@ def parse_game(
         raise ShapeError("required", "game")
     if not isinstance(game_name, str):
         raise ShapeError("wrong_type", "game")
-    try:
-        game = GameType(game_name)
-    except ValueError:
-        raise ShapeError("unknown_game", "game") from None
+    game = _GAME_TYPES.get(game_name)
+    if game is None:
+        raise ShapeError("unknown_game", "game")
     bid = _int(data, "bid")
     if bid is None:
         raise ShapeError("required", "bid")
-    flags = {key: bool(_bool(data, key)) for key in FLAGS}
+    # Only the flags the object has: the others are False, the declaration's default.
+    flags = {key: bool(_bool(data, key)) for key in FLAGS if key in data}
     declaration = Declaration(game=game, bid=bid, matadors=_int(data, "matadors"), **flags)
     outcome = Outcome(
         card_points=_int(data, "card_points"),

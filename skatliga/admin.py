@@ -122,3 +122,15 @@ class TableLinkAdmin(admin.ModelAdmin):
     list_filter = ["revoked_at"]
     search_fields = ["code", "table__series__tournament__name"]
     readonly_fields = ["token", "code", "created_at", "created_by"]
+
+
+@admin.register(models.Signature)
+class SignatureAdmin(ReadOnlyAdmin):
+    list_display = ["table", "position", "signed_at", "device"]
+    search_fields = ["table__series__tournament__name", "device"]
+
+
+@admin.register(models.SecondEntry)
+class SecondEntryAdmin(ReadOnlyAdmin):
+    list_display = ["table", "number", "game", "declarer", "bid", "updated_at"]
+    search_fields = ["table__series__tournament__name"]

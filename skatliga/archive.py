@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import gc
 import json
 import re
 from collections import defaultdict
@@ -57,7 +58,8 @@ DOCUMENT_KEYS = ("format", "tournament", "players", "series")
 TOURNAMENT_KEYS = ("name", "date", "venue", "rules", "scoring", "rounds_per_series")
 PLAYER_KEYS = ("id", "name", "club", "number")
 SERIES_KEYS = ("number", "tables")
-TABLE_KEYS = ("number", "seats", "games", COMPUTED)
+TABLE_KEYS = ("number", "seats", "substitutes", "games", COMPUTED)
+SUBSTITUTE_KEYS = ("seat", "player", "from_game")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _BATCH = 5000
 
@@ -109,6 +111,8 @@ class _Table:
     number: int
     seats: list[str]
     games: list[tuple[GameEntry, scoring.Entry]]
+    substitutes: dict[int, tuple[str, int]] = field(default_factory=dict)
+    """Seat position → (player id, first game) of each substitute (SkWO 4.4)."""
 
 
 @dataclass
@@ -401,7 +405,61 @@ class _Reader:
                 numbers.add(number)
             seats = self.seats(data, path, seated, number)
             games = self.games(data, path, seats, rules, rounds)
-            result.append(_Table(number or 0, seats or [], games))
+            substitutes = self.substitutes(data, path, seats, seated, number, rounds)
+            result.append(_Table(number or 0, seats or [], games, substitutes))
+        return result
+
+    def substitutes(
+        self,
+        table: Mapping[str, Any],
+        path: str,
+        seats: list[str] | None,
+        seated: dict[str, object],
+        number: int | None,
+        rounds: int | None,
+    ) -> dict[int, tuple[str, int]]:
+        """The optional ``substitutes`` of a table: who took which seat over from which game;
+        nobody seated in the series, one per seat, from game 2 to the last of the list."""
+        result: dict[int, tuple[str, int]] = {}
+        for index, item in enumerate(self.list(table, "substitutes", path) or []):
+            item_path = f"{path}.substitutes[{index}]"
+            data = self.object(item, item_path, SUBSTITUTE_KEYS, SUBSTITUTE_KEYS)
+            if data is None or seats is None:
+                continue
+            seat = self.integer(data, "seat", item_path, 1, len(seats), "substitute_seat_invalid")
+            last = (rounds or 0) * len(seats)
+            first = data.get("from_game")
+            if first is not None and (
+                not isinstance(first, int) or isinstance(first, bool) or not 2 <= first <= last
+            ):
+                self.add(
+                    _key(item_path, "from_game"),
+                    "substitute_game_out_of_range",
+                    value=first,
+                    last=last,
+                )
+                first = None
+            player = data.get("player")
+            if player is None:
+                continue
+            if not isinstance(player, str) or player not in self.player_ids:
+                self.add(_key(item_path, "player"), "unknown_player", value=player)
+                continue
+            if player in seated:
+                self.add(
+                    _key(item_path, "player"),
+                    "substitute_seated",
+                    player=player,
+                    table=seated[player],
+                )
+                continue
+            if seat is None or first is None:
+                continue
+            if seat in result:
+                self.add(_key(item_path, "seat"), "substitute_seat_taken", value=seat)
+                continue
+            seated[player] = "?" if number is None else number
+            result[seat] = (player, first)
         return result
 
     def seats(
@@ -560,6 +618,32 @@ def load_archive(
     (``already_imported``), so that importing it again takes a deliberate second step.
     A finished tournament (every list complete) is published.
     """
+    with _collector_paused():
+        return _load(data, season, match_day, teams, user, once)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused: an import makes tens of thousands of small objects
+    and frees none before it ends, and the collector would only scan them again and again
+    (an eighth of an import's time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _load(
+    data: object,
+    season: Season | None,
+    match_day: int | None,
+    teams: Mapping[str, Team] | None,
+    user: services.User,
+    once: bool,
+) -> Tournament:
     document = _read_archive(data)
     if once:
         existing = Tournament.objects.filter(
@@ -618,11 +702,21 @@ def _write(
         status=status,
     )
     team_ids = {players[p.id]: teams[p.id].pk for p in document.players if p.id in teams}
+    # A player who only took a seat over during a list is not a participant: not registered.
+    seated = {p for s in document.series for t in s.tables for p in t.seats}
+    only_substitutes = {
+        player
+        for s in document.series
+        for t in s.tables
+        for player, _first in t.substitutes.values()
+        if player not in seated
+    }
     Registration.objects.bulk_create(
         Registration(
             tournament=tournament, player_id=players[p.id], team_id=team_ids.get(players[p.id])
         )
         for p in document.players
+        if p.id not in only_substitutes
     )
     series_rows = Series.objects.bulk_create(
         Series(tournament=tournament, number=s.number) for s in document.series
@@ -641,37 +735,52 @@ def _write(
     bulk.insert(
         Seat,
         [
-            Seat(table=row, series=row.series, position=position, player_id=players[player_id])
+            {
+                "table_id": row.pk,
+                "series_id": row.series_id,
+                "position": position,
+                "player_id": players[player_id],
+                "substitute_id": players[table.substitutes[position][0]]
+                if position in table.substitutes
+                else None,
+                "substitute_from": table.substitutes[position][1]
+                if position in table.substitutes
+                else None,
+            }
             for row, table in zip(tables, read_tables, strict=True)
             for position, player_id in enumerate(table.seats, start=1)
         ],
     )
     system = scoring.ListSystem(document.scoring)
-    batch: list[Game] = []
+    batch: list[dict[str, Any]] = []
     results: list[ListResult] = []
     for row, table in zip(tables, read_tables, strict=True):
         size = len(table.seats)
         for number, (entry, scored) in enumerate(table.games, start=1):
-            batch.append(services.new_game(row, number, entry, scored))
+            game = services.game_values(entry, scored)
+            game.update(table_id=row.pk, number=number, table_size=size)
+            batch.append(game)
         if len(batch) >= _BATCH:
             bulk.insert(Game, batch)
             batch = []
-        summaries = scoring.summarize_list(
-            [
-                scoring.ListRow(
-                    scored,
-                    None if entry.declarer is None else entry.declarer - 1,
-                    scoring.dealer_seat(number, size),
+        sittings = []
+        for position, player in enumerate(table.seats, start=1):
+            substitute, first = table.substitutes.get(position, (None, None))
+            sittings.append(
+                services.Sitting(
+                    position,
+                    players[player],
+                    team_ids.get(players[player]),
+                    None if substitute is None else players[substitute],
+                    first,
                 )
-                for number, (entry, scored) in enumerate(table.games, start=1)
-            ],
-            size,
-            system,
-            document.rules,
-        )
-        results += services.list_results(
-            row, [players[p] for p in table.seats], team_ids, summaries
-        )
+            )
+        rows = [
+            services.list_row(number, entry.declarer, scored, size)
+            for number, (entry, scored) in enumerate(table.games, start=1)
+        ]
+        lines = services.result_lines(rows, sittings, size, system, document.rules)
+        results += services.list_results(row, lines)
     bulk.insert(Game, batch)
     bulk.insert(ListResult, results)
     Change.objects.create(
@@ -727,11 +836,12 @@ def dump_archive(tournament: Tournament) -> dict[str, Any]:
     """The tournament as a ``skatliga-archive/1`` document, with ``computed`` numbers added.
 
     Players get the ids ``p1``, ``p2``, ... in the order they are first seated (series,
-    table, seat), then the registered players not seated, by name.
+    table, seat), then the registered players not seated, by name, then the substitutes who
+    are neither (a table's optional ``substitutes``).
     """
     seats = list(
         Seat.objects.filter(series__tournament=tournament)
-        .select_related("player__club")
+        .select_related("player__club", "substitute__club")
         .order_by("series__number", "table__number", "position")
     )
     registrations = (
@@ -746,9 +856,23 @@ def dump_archive(tournament: Tournament) -> dict[str, Any]:
             ids[player.pk] = f"p{len(ids) + 1}"
             players.append(_player_json(ids[player.pk], player))
 
+    for seat in seats:
+        if seat.substitute is not None and seat.substitute.pk not in ids:
+            ids[seat.substitute.pk] = f"p{len(ids) + 1}"
+            players.append(_player_json(ids[seat.substitute.pk], seat.substitute))
+
     seated: dict[int, list[str]] = defaultdict(list)
+    substitutes: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for seat in seats:
         seated[seat.table_id].append(ids[seat.player_id])
+        if seat.substitute_id is not None:
+            substitutes[seat.table_id].append(
+                {
+                    "seat": seat.position,
+                    "player": ids[seat.substitute_id],
+                    "from_game": seat.substitute_from,
+                }
+            )
     results: dict[int, dict[str, Any]] = defaultdict(dict)
     for result in ListResult.objects.filter(tournament=tournament).order_by("table_id", "position"):
         results[result.table_id][ids[result.player_id]] = {
@@ -768,13 +892,11 @@ def dump_archive(tournament: Tournament) -> dict[str, Any]:
         games[game.table_id].append(game_json(game, seated[game.table_id]))
     tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table in Table.objects.filter(series__tournament=tournament).order_by("number"):
+        listed: dict[str, Any] = {"number": table.number, "seats": seated[table.pk]}
+        if substitutes[table.pk]:
+            listed["substitutes"] = substitutes[table.pk]
         tables[table.series_id].append(
-            {
-                "number": table.number,
-                "seats": seated[table.pk],
-                "games": games[table.pk],
-                COMPUTED: results[table.pk],
-            }
+            listed | {"games": games[table.pk], COMPUTED: results[table.pk]}
         )
     head: dict[str, Any] = {"name": tournament.name, "date": tournament.date.isoformat()}
     if tournament.venue:

@@ -11,8 +11,9 @@ of an import).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from django.db import connection, models
@@ -29,30 +30,38 @@ _AS_THEY_ARE = (
 prepared by the field, once per value."""
 
 
-def insert(model: type[models.Model], objects: Sequence[models.Model]) -> None:
-    """Insert ``objects`` (unsaved, without primary keys) into ``model``'s table."""
+def insert(model: type[models.Model], objects: Sequence[models.Model | Mapping[str, Any]]) -> None:
+    """Insert ``objects`` into ``model``'s table: unsaved instances without primary keys, or
+    mappings of attribute names to values (every field left out takes its default), which
+    spare building a model instance for each row."""
     if not objects:
         return
     fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     now = timezone.now()
+    base = {field.attname: field.get_default() for field in fields}
+    # Set once for every row: auto_now fields, already adapted.
+    constant: dict[str, Any] = {}
     adapt: dict[int, Callable[[Any], Any]] = {}
     for index, field in enumerate(fields):
         if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
-            for obj in objects:
-                setattr(obj, field.attname, now)
-        if isinstance(field, models.DateTimeField):
+            constant[field.attname] = connection.ops.adapt_datetimefield_value(now)
+        elif isinstance(field, models.DateTimeField):
             adapt[index] = connection.ops.adapt_datetimefield_value
         elif isinstance(field, models.DateField):
             adapt[index] = connection.ops.adapt_datefield_value
         elif not isinstance(field, _AS_THEY_ARE):
             adapt[index] = partial(field.get_db_prep_save, connection=connection)
-    names = [field.attname for field in fields]
-    rows: list[tuple[Any, ...]] = [tuple(getattr(obj, name) for name in names) for obj in objects]
+    row_of = itemgetter(*(field.attname for field in fields))
+    rows: list[Any] = [
+        row_of({**base, **(obj.__dict__ if isinstance(obj, models.Model) else obj), **constant})
+        for obj in objects
+    ]
     if adapt:
-        rows = [
-            tuple(adapt[i](value) if i in adapt else value for i, value in enumerate(row))
-            for row in rows
-        ]
+        for number, row in enumerate(rows):
+            values = list(row)
+            for index, prepare in adapt.items():
+                values[index] = prepare(values[index])
+            rows[number] = values
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
     columns = ", ".join(quote(str(field.column)) for field in fields)

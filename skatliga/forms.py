@@ -24,9 +24,11 @@ from skatliga.models import (
     Change,
     Game,
     GameType,
+    Player,
     Registration,
     Season,
     Seat,
+    SecondEntry,
     Team,
     Tournament,
 )
@@ -249,7 +251,7 @@ class GameRowForm(forms.Form):
         if rules.ramsch:
             choices.append((RAMSCH, _("R · Ramsch")))
         for seat in seats:
-            label = f"{seat.position} · {seat.player}"
+            label = f"{seat.position} · {seat.player_for(number)}"
             if seat.position == dealer + 1 and str(seat.position) in sitting_out:
                 label = _("%(seat)s (gibt, sitzt aus)") % {"seat": label}
             elif str(seat.position) in sitting_out:
@@ -286,7 +288,7 @@ class GameRowForm(forms.Form):
         self.matadors_from_cards: int | None = None
 
     @classmethod
-    def initial_for(cls, game: Game) -> dict[str, Any]:
+    def initial_for(cls, game: Game | SecondEntry) -> dict[str, Any]:
         """The form's initial values for a stored row."""
         if game.passed:
             return {"number": game.number, "version": game.version, "declarer": PASSED}
@@ -489,29 +491,17 @@ OPTION_FIELD = "option_%s"
 """The settings form's field for one rule option (its house rule)."""
 
 
-class TournamentForm(forms.ModelForm):
-    """A tournament's settings: the preset and, per rule option, the preset's value or a
-    house rule (rules.md section 8). ``cleaned_data["rule_options"]`` holds the options
-    that differ from the preset, as the archive writes them."""
+class RuleOptionsForm(forms.BaseForm):
+    """The preset's house rules, one field per rule option (rules.md section 8): the
+    tournament's settings and the season's (its tournaments' defaults) share them.
 
-    class Meta:
-        model = Tournament
-        fields = [name for name in services.SETTINGS if name != "rule_options"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+    The form has a ``rules`` (preset) and a ``scoring`` (list system) field of its own;
+    ``cleaned_data["rule_options"]`` holds the options that differ from the preset, as the
+    archive writes them.
+    """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = Season.objects.all()
-        rounds = self.fields["rounds_per_series"]
-        rounds.min_value, rounds.max_value = 1, 30
-        # The column's own bounds (0 to 32767) would name the wrong range: the one check,
-        # with the real range in its message, is clean_rounds_per_series.
-        rounds.validators = [
-            v for v in rounds.validators if not isinstance(v, MinValueValidator | MaxValueValidator)
-        ]
-        rounds.widget.attrs.update(min=1, max=30)
-        rounds.help_text = _("12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch.")
-        house = self.instance.rule_options if self.instance.pk else {}
+    def add_option_fields(self, house: dict[str, Any]) -> None:
+        """One field per rule option, the preset's value unless ``house`` says otherwise."""
         for name in scoring.OPTIONS:
             field_name = OPTION_FIELD % name
             if name == "null_values":
@@ -543,16 +533,13 @@ class TournamentForm(forms.ModelForm):
         return [self[OPTION_FIELD % name] for name in scoring.OPTIONS]
 
     def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.Meta.fields]
+        """The other fields, in their order."""
+        options = {OPTION_FIELD % name for name in scoring.OPTIONS}
+        return [self[name] for name in self.fields if name not in options]
 
-    def clean_rounds_per_series(self) -> int:
-        rounds = self.cleaned_data["rounds_per_series"]
-        if not 1 <= rounds <= 30:
-            raise coded_error("rounds_out_of_range")
-        return rounds
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
+    def clean_rule_options(self, data: dict[str, Any]) -> None:
+        """Read the option fields into ``data["rule_options"]`` and check the list system
+        against the rule set; errors go onto their fields."""
         options: dict[str, Any] = {}
         for name in scoring.OPTIONS:
             chosen = data.pop(OPTION_FIELD % name, "")
@@ -573,6 +560,46 @@ class TournamentForm(forms.ModelForm):
             if system:
                 for problem in scoring.check_table(3, scoring.ListSystem(system), rules):
                     self.add_error("scoring", coded_error(problem.code))
+
+
+class TournamentForm(RuleOptionsForm, forms.ModelForm):
+    """A tournament's settings: the preset and, per rule option, the preset's value or a
+    house rule (:class:`RuleOptionsForm`). A new tournament of a season starts with the
+    season's (``initial``: ``Season.rule_fields``)."""
+
+    class Meta:
+        model = Tournament
+        fields = [name for name in services.SETTINGS if name != "rule_options"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["season"].queryset = Season.objects.all()
+        rounds = self.fields["rounds_per_series"]
+        rounds.min_value, rounds.max_value = 1, 30
+        # The column's own bounds (0 to 32767) would name the wrong range: the one check,
+        # with the real range in its message, is clean_rounds_per_series.
+        rounds.validators = [
+            v for v in rounds.validators if not isinstance(v, MinValueValidator | MaxValueValidator)
+        ]
+        rounds.widget.attrs.update(min=1, max=30)
+        rounds.help_text = _("12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch.")
+        self.add_option_fields(
+            self.instance.rule_options if self.instance.pk else self.initial.get("rule_options", {})
+        )
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.Meta.fields]
+
+    def clean_rounds_per_series(self) -> int:
+        rounds = self.cleaned_data["rounds_per_series"]
+        if not 1 <= rounds <= 30:
+            raise coded_error("rounds_out_of_range")
+        return rounds
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self.clean_rule_options(data)
         return data
 
 
@@ -684,6 +711,15 @@ class DrawForm(forms.Form):
         initial="lot",
         widget=forms.RadioSelect,
     )
+    avoid_repeats = forms.BooleanField(
+        label=_("Wiederholte Tischpartner vermeiden"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "Beim Losen sitzen Spieler, die schon an einem Tisch saßen, möglichst nicht "
+            "wieder zusammen."
+        ),
+    )
 
 
 class SwapForm(forms.Form):
@@ -723,6 +759,68 @@ class ReopenForm(forms.Form):
         max_length=500,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+
+class CloseForm(forms.Form):
+    """Closing a list kept at the table that not everyone signed takes a reason."""
+
+    reason = forms.CharField(
+        label=_("Grund (nicht von allen unterschrieben)"),
+        required=False,
+        max_length=500,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class SubstituteForm(forms.Form):
+    """A player left during the list: who takes his seat over, and from which game on."""
+
+    seat = forms.TypedChoiceField(label=pgettext_lazy("seat", "Platz"), coerce=int)
+    player = forms.ModelChoiceField(
+        label=_("Ersatzspieler aus dem Turnier"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label="—",
+    )
+    name = forms.CharField(
+        label=_("oder Name (Kartei oder neu)"),
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    club = forms.CharField(
+        label=_("Verein"), required=False, widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
+    from_game = forms.IntegerField(
+        label=_("ab Spiel"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    reason = forms.CharField(
+        label=_("Grund"),
+        required=False,
+        max_length=500,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, table: Any, seats: Sequence[Seat], **kwargs: Any) -> None:
+        # Its own ids: the list page's entry form has a "reason" field too.
+        super().__init__(*args, auto_id="substitute_%s", **kwargs)
+        self.fields["seat"].choices = [
+            (seat.position, f"{seat.position} · {seat.player}") for seat in seats
+        ]
+        series = table.series
+        playing = Seat.objects.filter(series=series)
+        self.fields["player"].queryset = (
+            Player.objects.filter(registrations__tournament=series.tournament_id)
+            .exclude(pk__in=playing.values("player_id"))
+            .exclude(pk__in=playing.filter(substitute__isnull=False).values("substitute_id"))
+            .order_by("name", "pk")
+        )
+
+    def add_service_error(self, error: services.ServiceError) -> None:
+        """The service's error at its field (the seat where it names none)."""
+        field = error.field if error.field in self.fields else "seat"
+        self.add_error(field, coded_error(error.code, **error.params))
 
 
 class ArchiveUploadForm(forms.Form):

@@ -88,6 +88,23 @@ MESSAGES: dict[str, Promise] = {
         "Speichern trägt es neu ein."
     ),
     "reason_required": _("Bitte einen Grund angeben."),
+    "seat_unknown": _("Auf diesem Platz sitzt an diesem Tisch niemand."),
+    "list_changed": _(
+        "Die Liste wurde inzwischen geändert. Bitte die aktuelle Liste ansehen und dann "
+        "unterschreiben."
+    ),
+    "unsigned_reason_required": _(
+        "Die Liste ist nicht von allen unterschrieben (%(signed)s von %(seats)s): zum "
+        "Abschließen bitte einen Grund angeben."
+    ),
+    "double_entry_off": _("Dieses Turnier hat keine doppelte Erfassung."),
+    "entries_differ": _(
+        "Erst- und Zweiteingabe stimmen nicht überein (Spiel %(games)s): erst angleichen "
+        "oder je Zeile eine Fassung mit Grund wählen."
+    ),
+    "entry_choice_invalid": _("Bitte die Erst- oder die Zweiteingabe wählen."),
+    "second_entry_missing": _("Für dieses Spiel gibt es keine Zweiteingabe."),
+    "first_entry_missing": _("Dieses Spiel steht noch nicht auf der Liste."),
     "series_already_published": _("Diese Serie ist schon veröffentlicht."),
     "series_not_published": _("Diese Serie ist nicht veröffentlicht."),
     "series_without_tables": _("Diese Serie hat noch keine Tische."),
@@ -146,6 +163,7 @@ MESSAGES: dict[str, Promise] = {
     "prize_invalid": _("Kein Preis: „%(prize)s“ (ein Betrag wie 20,00 oder ein Anteil wie 30%%)."),
     "amount_negative": _("Beträge dürfen nicht negativ sein."),
     "ranking_unknown": _("Diese Wertung gibt es nicht."),
+    "match_points_unknown": _("Diese Mannschaftswertung gibt es nicht."),
     "ranking_series_invalid": _("Serien: 1 bis 99."),
     "player_already_withdrawn": _("Der Spieler hat sich schon zurückgezogen."),
     "player_at_open_table": _(
@@ -160,6 +178,16 @@ MESSAGES: dict[str, Promise] = {
     "team_name_taken": _("Eine Mannschaft dieses Namens gibt es in der Saison schon."),
     "team_not_in_season": _("Diese Mannschaft gehört nicht zur Saison des Turniers."),
     "registration_not_in_tournament": _("Dieser Spieler ist im Turnier nicht eingetragen."),
+    "seat_invalid": _("Diesen Platz gibt es an diesem Tisch nicht."),
+    "substitute_missing": _("Einen Ersatzspieler wählen oder seinen Namen eingeben."),
+    "substitute_seated": _(
+        "%(player)s spielt in dieser Serie schon (Tisch %(table)s) und kann nicht einspringen."
+    ),
+    "substitute_game_out_of_range": _(
+        "Ab Spiel: von Spiel 2 bis zum letzten Spiel der Liste (%(last)s)."
+    ),
+    "substitute_seat_invalid": _("diesen Platz gibt es an diesem Tisch nicht"),
+    "substitute_seat_taken": _("für diesen Platz ist schon ein Ersatzspieler angegeben"),
     # The archive: a document's shape, its players, seats and games.
     "not_an_object": _("muss ein Objekt sein"),
     "not_a_list": _("muss eine Liste sein"),
@@ -307,9 +335,29 @@ def _short(value: Any) -> str:
     return str(value)
 
 
+SUBSTITUTE_ACTIONS = ("substitute_appointed", "substitute_removed")
+"""The changes whose before and after are a seat taken over (``describe_substitute``)."""
+
+
+def describe_substitute(data: Any, names: Any = None) -> str:
+    """A seat taken over, as a change stores it, in words:
+    "Platz 2: ab Spiel 10 Emil für Bernd"."""
+    if not isinstance(data, dict):
+        return "—"
+    return str(_("Platz %(seat)s: ab Spiel %(number)s %(name)s für %(player)s")) % {
+        "seat": data.get("seat"),
+        "number": data.get("from_game"),
+        "name": (data.get("substitute") or {}).get("name", ""),
+        "player": (data.get("player") or {}).get("name", ""),
+    }
+
+
 def describe_change(change: Any) -> str:
     """What a ``Change`` changed, in one line for the change log: each key whose value
-    differs as ``key: before → after``, keys only before or after as they were or became."""
+    differs as ``key: before → after``, keys only before or after as they were or became;
+    a substitute as ``describe_substitute`` words it."""
+    if change.action in SUBSTITUTE_ACTIONS:
+        return f"{describe_substitute(change.before)} → {describe_substitute(change.after)}"
     before = change.before if isinstance(change.before, dict) else {}
     after = change.after if isinstance(change.after, dict) else {}
     if not isinstance(change.before, dict) and change.before is not None:

@@ -7,11 +7,13 @@ plain row objects of ``skatliga.pdf`` and names things in the active language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 import scoring
 from scoring.lists import WON_BONUS
@@ -21,9 +23,11 @@ from skatliga.entries import list_entry
 from skatliga.forms import DOUBLING_LABELS
 from skatliga.messages import describe_rules
 from skatliga.models import (
+    Category,
     Game,
     GameType,
     ListResult,
+    ListResultQuerySet,
     ListSystem,
     Season,
     Seat,
@@ -31,16 +35,44 @@ from skatliga.models import (
     StandingRow,
     Table,
     Tournament,
+    match_points_rule,
 )
 from skatliga.pdf.base import date_text
 from skatliga.standings import (
     Progress,
     average_text,
+    match_points_scheme,
     progress,
     season_player_standings,
     team_standings,
 )
-from skatliga.views.sheet import breakdown_language
+from skatliga.views.sheet import breakdown_language, shares
+
+
+@lru_cache(maxsize=8)
+def _words(language: str | None) -> dict[str, str]:
+    """The list's fixed words in ``language``, translated once per process: a series' sheets
+    name hundreds of games with a handful of words."""
+    words = {
+        "passed": _("eingepasst"),
+        "ramsch": _("Ramsch"),
+        "ouvert": _("ouvert"),
+        "hand": _("Hand"),
+        "overbid": _("überreizt"),
+        "with": _("m%(count)d"),
+        "without": _("o%(count)d"),
+        "mark:kontra": _("K"),
+        "mark:re": _("Re"),
+        "mark:supra": _("Su"),
+        "mark:resupra": _("Rs"),
+    }
+    words |= {f"doubling:{name}": str(label) for name, label in DOUBLING_LABELS.items()}
+    words |= {f"game:{value}": str(label) for value, label in GameType.choices}
+    return words
+
+
+def _word(key: str) -> str:
+    return _words(get_language())[key]
 
 
 def matadors_text(matadors: int | None) -> str:
@@ -48,42 +80,41 @@ def matadors_text(matadors: int | None) -> str:
     if matadors is None:
         return ""
     if matadors > 0:
-        return _("m%(count)d") % {"count": matadors}
-    return _("o%(count)d") % {"count": -matadors}
+        return _word("with") % {"count": matadors}
+    return _word("without") % {"count": -matadors}
 
 
 def doubling_mark(game: Game) -> str:
     """The highest doubling of a game as the list's Kontra column writes it: K, Re, Su, Rs."""
-    marks = {"kontra": _("K"), "re": _("Re"), "supra": _("Su"), "resupra": _("Rs")}
-    return next((marks[name] for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), "")
+    highest = next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
+    return _word(f"mark:{highest}") if highest else ""
 
 
 def game_label(game: Game, scored: scoring.Entry, *, doubling: bool = True) -> str:
     """The game as the list names it: "Kreuz", "Grand", "Null ouvert Hand", "Herz Kontra"
     (the doubling left out where the sheet has its own column for it)."""
     if not isinstance(scored, scoring.ScoredGame):
-        return _("Ramsch") if scored is not None else _("eingepasst")
-    words = [str(GameType(game.game).label)]
+        return _word("ramsch") if scored is not None else _word("passed")
+    words = [_word(f"game:{game.game}")]
     if not scored.steps:
         if game.ouvert:
-            words.append(_("ouvert"))
+            words.append(_word("ouvert"))
         if game.hand:
-            words.append(_("Hand"))
+            words.append(_word("hand"))
     highest = next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
     if doubling and highest is not None:
-        words.append(str(DOUBLING_LABELS[highest]))
+        words.append(_word(f"doubling:{highest}"))
     if scored.overbid:
-        words.append(_("überreizt"))
+        words.append(_word("overbid"))
     return " ".join(words)
 
 
 def _rows(
-    table: Table, tournament: Tournament
+    table: Table, tournament: Tournament, scored: list[tuple[Game, scoring.Entry]]
 ) -> tuple[list[pdf.SheetRow], tuple[scoring.ListSummary, ...]]:
     size = table.size
     system = tournament.list_system
     rules = tournament.rule_set
-    scored = services.list_rows(table.games.all(), size, rules)
     summaries = services.summarize(scored, size, system, rules)
     played = {game.number: (game, verdict) for game, verdict in scored}
     count = max(tournament.games_per_list(size), max(played, default=0))
@@ -97,7 +128,7 @@ def _rows(
             rows.append(pdf.SheetRow(number, dealer + 1, sitting_out))
         elif verdict is None:
             rows.append(
-                pdf.SheetRow(number, dealer + 1, sitting_out, game=_("eingepasst"), totals=running)
+                pdf.SheetRow(number, dealer + 1, sitting_out, game=_word("passed"), totals=running)
             )
         elif isinstance(verdict, scoring.RamschScore):
             entries = scoring.row_scores(
@@ -150,8 +181,10 @@ def sheet_data(table: Table) -> pdf.SheetData:
     """
     series = table.series
     tournament = series.tournament
-    rows, summaries = _rows(table, tournament)
+    scored = services.list_rows(table.games.all(), table.size, tournament.rule_set)
+    rows, summaries = _rows(table, tournament, scored)
     seeger = tournament.list_system is scoring.ListSystem.SEEGER_FABIAN
+    seats = list(table.seats.all())
     return pdf.SheetData(
         tournament=tournament.name,
         date=tournament.date,
@@ -161,8 +194,13 @@ def sheet_data(table: Table) -> pdf.SheetData:
         rules=describe_rules(tournament.rule_set),
         system=str(ListSystem(tournament.scoring).label),
         players=tuple(
-            pdf.SheetPlayer(seat.player.name, seat.player.club.name if seat.player.club else "")
-            for seat in table.seats.all()
+            pdf.SheetPlayer(
+                seat.player.name,
+                seat.player.club.name if seat.player.club else "",
+                seat.substitute.name if seat.substitute else "",
+                seat.substitute_from,
+            )
+            for seat in seats
         ),
         rows=tuple(rows),
         summary=tuple(
@@ -173,6 +211,30 @@ def sheet_data(table: Table) -> pdf.SheetData:
         others_bonus=scoring.others_lost_bonus(table.size) if seeger else None,
         provisional=not table.is_closed or not series.is_published,
         doublings=tournament.rule_set.kontra,
+        shares=tuple(
+            pdf.SheetShare(
+                share.position,
+                share.player,
+                share.first,
+                share.last,
+                pdf.SheetSummary(
+                    share.summary.game_points,
+                    share.summary.won,
+                    share.summary.lost,
+                    share.summary.others_lost,
+                    share.summary.bonus,
+                    share.summary.total,
+                ),
+            )
+            for share in shares(
+                seats,
+                scored,
+                table.size,
+                tournament.list_system,
+                tournament.rule_set,
+                tournament.games_per_list(table.size),
+            )
+        ),
     )
 
 
@@ -182,7 +244,10 @@ def series_sheets(series: Series) -> list[pdf.SheetData]:
         Table.objects.filter(series=series)
         .select_related("series__tournament")
         .prefetch_related(
-            Prefetch("seats", Seat.objects.select_related("player__club").order_by("position")),
+            Prefetch(
+                "seats",
+                Seat.objects.select_related("player__club", "substitute").order_by("position"),
+            ),
             Prefetch("games", Game.objects.order_by("number")),
         )
         .order_by("number")
@@ -193,6 +258,38 @@ def series_sheets(series: Series) -> list[pdf.SheetData]:
 def series_score_sheets_pdf(series: Series, *, blank: bool = False) -> bytes:
     """All lists of a series in one PDF: blank forms to print before it, or the results."""
     return pdf.score_sheets_pdf(series_sheets(series), blank=blank)
+
+
+def substitute_notes(seats: QuerySet[Seat]) -> list[str]:
+    """One line for each of ``seats`` a substitute took over during the list, as standings
+    and result lists print it: "Serie 1, Tisch 2, Platz 3: ab Spiel 10 Emil für Bernd"."""
+    taken = (
+        seats.filter(substitute__isnull=False)
+        .select_related("player", "substitute", "table", "series")
+        .order_by("series__number", "table__number", "position")
+    )
+    return [
+        _(
+            "Serie %(series)s, Tisch %(table)s, Platz %(seat)s: "
+            "ab Spiel %(number)s %(name)s für %(player)s"
+        )
+        % {
+            "series": seat.series.number,
+            "table": seat.table.number,
+            "seat": seat.position,
+            "number": seat.substitute_from,
+            "name": seat.substitute,
+            "player": seat.player,
+        }
+        for seat in taken
+    ]
+
+
+def public_seats(tournament: Tournament) -> QuerySet[Seat]:
+    """The seats of the series the public pages show (``ListResultQuerySet.public``)."""
+    return Seat.objects.filter(series__tournament=tournament).filter(
+        Q(series__published_at__isnull=False) | Q(series__tournament__hide_unpublished=False)
+    )
 
 
 def _tournament_line(tournament: Tournament) -> str:
@@ -221,13 +318,15 @@ def series_result_pdf(series: Series) -> bytes:
         rows,
         provisional=_provisional(state, unpublished=not series.is_published),
         rules=_("Regelwerk: %(rules)s") % {"rules": series.tournament.rules_text},
+        notes=substitute_notes(Seat.objects.filter(series=series)),
     )
 
 
 def tournament_result_pdf(tournament: Tournament) -> bytes:
     """The result list of a tournament: the series totals summed, ties by the recorded lot."""
-    results = ListResult.objects.for_tournament(tournament).public()
+    results = ListResult.objects.for_tournament(tournament).public_in(tournament)
     state = progress(Table.objects.filter(series__tournament=tournament))
+    sections = _category_sections(results, lambda rows: list(rows.standings(lots_of=tournament)))
     return pdf.standings_pdf(
         _("Ergebnisliste"),
         _tournament_line(tournament),
@@ -235,18 +334,46 @@ def tournament_result_pdf(tournament: Tournament) -> bytes:
         lists=True,
         provisional=_provisional(state, unpublished=results.provisional()),
         rules=_("Regelwerk: %(rules)s") % {"rules": tournament.rules_text},
+        sections=sections,
+        notes=[
+            *([category_note()] if sections else []),
+            *substitute_notes(public_seats(tournament)),
+        ],
     )
+
+
+def category_note() -> str:
+    """The small print under the rankings per category."""
+    return _(
+        "Die Kategorie gilt, wie sie jetzt beim Spieler eingetragen ist; die Plätze sind "
+        "innerhalb der Kategorie gezählt."
+    )
+
+
+def _category_sections(
+    results: ListResultQuerySet, rank: Callable[[ListResultQuerySet], list[StandingRow]]
+) -> list[tuple[str, list[StandingRow]]]:
+    """(heading, rows) for each category with players in ``results``, ranked by ``rank``
+    over the category's rows alone."""
+    return [
+        (
+            _("Einzelwertung %(category)s") % {"category": Category(category).label},
+            rank(results.in_category(category)),
+        )
+        for category in results.categories()
+    ]
 
 
 def season_result_pdf(season: Season) -> bytes:
     """The individual season ranking."""
-    results = ListResult.objects.for_season(season).public()
+    results = ListResult.objects.for_season(season).public_in(season)
     columns = pdf.player_columns(lists=True)
     if season.ranking == Season.Ranking.AVERAGE:
         # Room for the average: a narrower name and bonus column.
         narrower = {_("Spieler"): 0.05, _("Verein"): 0.02}
         columns = [replace(c, width=c.width - narrower.get(c.label, 0)) for c in columns]
         columns.append(pdf.Column(_("Schnitt"), _average, 0.07, bold=True))
+    sections = _category_sections(results, lambda rows: season_player_standings(season, rows))
     return pdf.result_list_pdf(
         _("Einzelwertung"),
         f"{season.name} · {season.ranking_text}",
@@ -256,6 +383,8 @@ def season_result_pdf(season: Season) -> bytes:
             progress(Table.objects.filter(series__tournament__season=season)),
             unpublished=results.provisional(),
         ),
+        sections=sections,
+        notes=[category_note()] if sections else [],
     )
 
 
@@ -272,11 +401,13 @@ def team_result_pdf(scope: Season | Tournament) -> bytes:
         results, subtitle = ListResult.objects.for_tournament(scope), _tournament_line(scope)
         tables = Table.objects.filter(series__tournament=scope)
     results = results.public()
+    scheme = match_points_scheme(scope)
     return pdf.team_standings_pdf(
         _("Mannschaftswertung"),
         subtitle,
-        team_standings(results),
+        team_standings(results, scheme),
         provisional=_provisional(progress(tables), unpublished=results.provisional()),
+        scheme=match_points_rule(scheme),
     )
 
 

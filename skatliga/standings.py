@@ -28,9 +28,12 @@ from skatliga.models import (
     ListResultQuerySet,
     Player,
     Season,
+    Seat,
     StandingRow,
     Table,
     Team,
+    Tournament,
+    match_points_rule,
 )
 
 
@@ -46,6 +49,8 @@ class TeamRow:
     match_points: Fraction
     match_points_against: Fraction
     game_points: int
+    scheme: str = Season.MatchPoints.PLACES
+    """How the match points were given (``Season.MatchPoints``)."""
 
     @property
     def team_key(self) -> tuple[int, str, str]:
@@ -57,8 +62,13 @@ class TeamRow:
         return german_key(self.club)
 
     @property
+    def scheme_text(self) -> str:
+        """The scheme in words (``models.league.match_points_rule``)."""
+        return match_points_rule(self.scheme)
+
+    @property
     def match_points_text(self) -> str:
-        """As printed: "7½ : 1½"."""
+        """As printed: "7½ : 1½" (n−1 … 0 per series), "5 : 1" (2/1/0 per pair)."""
         return f"{half_points(self.match_points)} : {half_points(self.match_points_against)}"
 
 
@@ -109,46 +119,62 @@ def half_match_points(points: Mapping[int, int]) -> dict[int, int]:
     return {team: most - first[value] - last[value] for team, value in points.items()}
 
 
-def team_standings(results: ListResultQuerySet) -> list[TeamRow]:
+def match_points_scheme(scope: Season | Tournament | None) -> str:
+    """The team match-point scheme of a season, or of a match day's season (``places``
+    for a tournament outside a season)."""
+    if isinstance(scope, Tournament):
+        scope = scope.season
+    return scope.match_points if scope is not None else Season.MatchPoints.PLACES
+
+
+def team_standings(
+    results: ListResultQuerySet, scheme: str = Season.MatchPoints.PLACES
+) -> list[TeamRow]:
     """Teams ranked by match points, then Spielpunkte, over the series in ``results``.
 
-    One query: the teams' Spielpunkte per series, grouped over the result rows alone, with
-    the teams' names joined to the sums; match points are given within each series among the
-    teams that played it.
+    One query: the teams' Spielpunkte per series (per match day under ``pairings``), grouped
+    over the result rows alone, with the teams' names joined to the sums. Within each series
+    (match day) the teams that played it meet in pairs: more Spielpunkte wins the pair, equal
+    Spielpunkte share it (:func:`half_match_points`). ``scheme`` (``Season.MatchPoints``)
+    says how that is written: ``places`` n−1 … 0 per series (a pair won is 1), the others 2
+    for a pair won and 1 for a pair shared, per series (``series-points``, Wertungspunkte)
+    or per match day (``pairings``).
     """
-    per_series = (
+    unit = "tournament_id" if scheme == Season.MatchPoints.PAIRINGS else "series_id"
+    per_unit = (
         results.filter(team__isnull=False)
         .order_by()
-        .values_list("series_id", "team_id")
-        .annotate(points=Sum("total"))
+        .values_list(unit, "team_id")
+        .annotate(points=Sum("total"), played=Count("series_id", distinct=True))
     )
-    inner, params = per_series.query.sql_with_params()
+    inner, params = per_unit.query.sql_with_params()
     q = connection.ops.quote_name
     sql = (
-        f"SELECT s.{q('series_id')}, s.{q('team_id')}, s.{q('points')}, t.{q('name')}, "
-        f"c.{q('name')} FROM ({inner}) s "
+        f"SELECT s.{q(unit)}, s.{q('team_id')}, s.{q('points')}, s.{q('played')}, "
+        f"t.{q('name')}, c.{q('name')} FROM ({inner}) s "
         f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = s.{q('team_id')} "
         f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
     )
-    by_series: dict[int, dict[int, int]] = defaultdict(dict)
+    by_unit: dict[int, dict[int, int]] = defaultdict(dict)
     names: dict[int, tuple[str, str]] = {}
+    series: dict[int, int] = defaultdict(int)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        for series_id, team_id, points, team_name, club_name in cursor.fetchall():
-            by_series[series_id][team_id] = points
+        for unit_id, team_id, points, played, team_name, club_name in cursor.fetchall():
+            by_unit[unit_id][team_id] = points
+            series[team_id] += played
             names[team_id] = (team_name, club_name or "")
     # Match points in halves (integers): Fractions only for the rows, not for every series.
     plus: dict[int, int] = defaultdict(int)
     minus: dict[int, int] = defaultdict(int)
     game_points: dict[int, int] = defaultdict(int)
-    series: dict[int, int] = defaultdict(int)
-    for points in by_series.values():
+    for points in by_unit.values():
         most = 2 * (len(points) - 1)
         for team, won in half_match_points(points).items():
             plus[team] += won
             minus[team] += most - won
             game_points[team] += points[team]
-            series[team] += 1
+    unit_of_points = 2 if scheme == Season.MatchPoints.PLACES else 1
     ordered = sorted(names, key=lambda t: (-plus[t], -game_points[t], names[t][0]))
     rows: list[TeamRow] = []
     for position, team in enumerate(ordered, start=1):
@@ -166,9 +192,10 @@ def team_standings(results: ListResultQuerySet) -> list[TeamRow]:
                 team=names[team][0],
                 club=names[team][1],
                 series=series[team],
-                match_points=Fraction(plus[team], 2),
-                match_points_against=Fraction(minus[team], 2),
+                match_points=Fraction(plus[team], unit_of_points),
+                match_points_against=Fraction(minus[team], unit_of_points),
                 game_points=game_points[team],
+                scheme=scheme,
             )
         )
     return rows
@@ -197,8 +224,17 @@ class PlayerStatistics:
 
 def player_statistics(player: Player, season: Season | None = None) -> PlayerStatistics:
     """Statistics over every game ``player`` declared (in ``season``, if given): one query."""
+    # The games he declared from his seat: before a substitute's first game, or as the
+    # substitute from it on.
     games = Game.objects.filter(
-        passed=False, table__seats__player=player, table__seats__position=F("declarer")
+        Q(table__seats__player=player)
+        & (
+            Q(table__seats__substitute_from__isnull=True)
+            | Q(number__lt=F("table__seats__substitute_from"))
+        )
+        | Q(table__seats__substitute=player, number__gte=F("table__seats__substitute_from")),
+        passed=False,
+        table__seats__position=F("declarer"),
     )
     lists = ListResult.objects.filter(player=player)
     if season is not None:
@@ -313,3 +349,52 @@ def progress(tables: QuerySet[Table]) -> Progress:
         lists=Count("id"), closed=Count("id", filter=Q(closed_at__isnull=False))
     )
     return Progress(closed=counts["closed"], lists=counts["lists"], at=timezone.now())
+
+
+@dataclass(frozen=True, slots=True)
+class RunningList:
+    """An open list with some games: its points already count, provisionally ("läuft")."""
+
+    tournament: str
+    slug: str
+    series: int
+    table: int
+    games: int
+    expected: int
+
+
+@dataclass(frozen=True, slots=True)
+class Running:
+    """The lists in progress among some tables, and the players seated at them."""
+
+    lists: list[RunningList]
+    players: frozenset[int]
+
+
+def running(tables: QuerySet[Table]) -> Running:
+    """The open lists with at least one game among ``tables`` that the public may see (not
+    in a tournament that hides unpublished series): two queries."""
+    found = list(
+        tables.filter(closed_at__isnull=True, series__tournament__hide_unpublished=False)
+        .annotate(game_count=Count("games"))
+        .filter(game_count__gt=0)
+        .select_related("series__tournament")
+        .order_by("series__tournament__date", "series__tournament_id", "series__number", "number")
+    )
+    players = Seat.objects.filter(table__in=[table.pk for table in found]).values_list(
+        "player_id", flat=True
+    )
+    return Running(
+        lists=[
+            RunningList(
+                tournament=table.series.tournament.name,
+                slug=table.series.tournament.slug,
+                series=table.series.number,
+                table=table.number,
+                games=table.game_count,
+                expected=table.series.tournament.games_per_list(table.size),
+            )
+            for table in found
+        ],
+        players=frozenset(players) if found else frozenset(),
+    )

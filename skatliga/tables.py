@@ -16,13 +16,12 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django_tables2.data import TableListData
 
-from skatliga.models import Standings
+from skatliga.models import Season, Standings
 from skatliga.standings import TeamRow, average_text
 
 
@@ -133,6 +132,11 @@ class PlayerStandingTable(FastTable):
         attrs = {"class": "standings"}
         template_name = "django_tables2/fast_table.html"
 
+    def __init__(self, *args: Any, running: frozenset[int] = frozenset(), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.running = running
+        """The players at a list in progress, marked "läuft" (their total is provisional)."""
+
     def render_rank(self, value: int, record: Any) -> str:
         return f"{value}."
 
@@ -145,14 +149,16 @@ class PlayerStandingTable(FastTable):
     def render_player(self, value: str, record: Any) -> str:
         """The name, linked; on a phone the club (its column folded away) under it; a
         player who withdrew from the tournament marked."""
-        link = format_html('<a href="{}">{}</a>', self.url("player", record.player_id), value)
+        # Plain escaping and f-strings: format_html's lazy-aware escaping costs more than the
+        # rest of a row.
+        html = f'<a href="{self.url("player", record.player_id)}">{escape(value)}</a>'
         if getattr(record, "withdrawn", False):
-            link = format_html(
-                '{} <span class="badge withdrawn">{}</span>', link, _("zurückgezogen")
-            )
-        if not record.club:
-            return link
-        return format_html('{}<span class="club-under">{}</span>', link, record.club)
+            html += f' <span class="badge withdrawn">{escape(str(_("zurückgezogen")))}</span>'
+        if record.player_id in self.running:
+            html += f' <span class="badge provisional">{escape(str(_("läuft")))}</span>'
+        if record.club:
+            html += f'<span class="club-under">{escape(record.club)}</span>'
+        return mark_safe(html)  # noqa: S308 - every part escaped above
 
 
 class AverageStandingTable(PlayerStandingTable):
@@ -186,6 +192,17 @@ class TeamStandingTable(FastTable):
         attrs = {"class": "standings"}
         template_name = "django_tables2/fast_table.html"
 
+    HEADINGS = {
+        Season.MatchPoints.PLACES: _("Matchpunkte"),
+        Season.MatchPoints.PAIRINGS: _("Punkte 2/1/0"),
+        Season.MatchPoints.SERIES_POINTS: _("Wertungspunkte"),
+    }
+    """The match points' heading names the scheme (``Season.MatchPoints``)."""
+
+    def __init__(self, *args: Any, scheme: str = Season.MatchPoints.PLACES, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.columns["match_points"].column.verbose_name = self.HEADINGS[scheme]
+
     def render_rank(self, value: int) -> str:
         return f"{value}."
 
@@ -196,7 +213,7 @@ class TeamStandingTable(FastTable):
         return value
 
     def render_team(self, value: str, record: Any) -> str:
-        return format_html('<a href="{}">{}</a>', self.url("team", record.team_id), value)
+        return mark_safe(f'<a href="{self.url("team", record.team_id)}">{escape(value)}</a>')  # noqa: S308
 
     def render_match_points(self, record: TeamRow) -> str:
         return record.match_points_text

@@ -9,7 +9,7 @@ from skatliga import views
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
 from skatliga.table import views as table
-from skatliga.views import lists, public, referee
+from skatliga.views import double_entry, lists, live, public, referee
 
 LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
 
@@ -39,6 +39,7 @@ referee_patterns = [
     path("<slug:slug>/archive.json", referee.archive_download, name="archive-download"),
     path("<slug:slug>/series/<int:series>/", referee.series_detail, name="series"),
     path("<slug:slug>/series/<int:series>/swap/", referee.seats_swap, name="swap"),
+    path("<slug:slug>/series/<int:series>/status.json", live.series_status, name="series-status"),
     path("<slug:slug>/series/<int:series>/table-cards.pdf", table.cards_pdf, name="table-cards"),
     path("<slug:slug>/series/<int:series>/blank.pdf", table.blank_sheets_pdf, name="blank-sheets"),
     path("<slug:slug>/series/<int:series>/publish/", referee.series_publish, name="publish"),
@@ -51,6 +52,10 @@ referee_patterns = [
     path(LIST + "close/", lists.table_close, name="close"),
     path(LIST + "reopen/", lists.table_reopen, name="reopen"),
     path(LIST + "delete-last/", lists.game_delete_last, name="delete-last"),
+    path(LIST + "substitute/", lists.substitute_appoint, name="substitute"),
+    path(LIST + "substitute/remove/", lists.substitute_remove, name="substitute-remove"),
+    path(LIST + "second/", double_entry.second_entry, name="second-entry"),
+    path(LIST + "pick/", double_entry.pick_entry, name="pick-entry"),
     path(LIST + "link/renew/", table.link_renew, name="link-renew"),
     path(LIST + "link/revoke/", table.link_revoke, name="link-revoke"),
 ]

@@ -12,6 +12,7 @@ class SeasonOut(Schema):
     slug: str
     name: str
     year: int
+    match_points: str = Field(description="The team match-point scheme (see TeamRowOut).")
 
 
 class TournamentOut(Schema):
@@ -53,6 +54,10 @@ class PlayerOut(Schema):
 class SeatOut(Schema):
     position: int
     player: PlayerOut
+    substitute: PlayerOut | None = Field(
+        None, description="Who took the seat over during the list (SkWO 4.4), if anyone."
+    )
+    substitute_from: int | None = Field(None, description="The substitute's first game.")
 
 
 class RamschOut(Schema):
@@ -99,10 +104,13 @@ class GameOut(Schema):
 
 
 class ListResultOut(Schema):
-    """One seat's summary rows of a list (rules.md section 5)."""
+    """One player's summary rows of a list (rules.md section 5): a seat's, or where a
+    substitute took the seat over, each one's share of it (``first_game`` to ``last_game``)."""
 
     position: int
     player: PlayerOut
+    first_game: int | None = None
+    last_game: int | None = None
     game_points: int
     won: int
     lost: int
@@ -156,6 +164,12 @@ class TeamRowOut(Schema):
     match_points_against: float
     match_points_text: str
     game_points: int
+    scheme: str = Field(
+        description="How the match points are given: places (n−1 … 0 per series), "
+        "pairings (2/1/0 per pair of teams and match day), series-points (Wertungspunkte: "
+        "2/1/0 per pair of teams and series)."
+    )
+    scheme_text: str = Field(description="The scheme in words, in the request's language.")
 
 
 class ErrorOut(Schema):

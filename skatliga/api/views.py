@@ -33,7 +33,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.standings import TeamRow, team_standings
+from skatliga.standings import TeamRow, match_points_scheme, team_standings
 from skatliga.views.sheet import build_sheet
 
 PAGE_SIZE = 50
@@ -183,6 +183,8 @@ def _team_row(row: TeamRow) -> dict[str, Any]:
         "match_points_against": float(row.match_points_against),
         "match_points_text": row.match_points_text,
         "game_points": row.game_points,
+        "scheme": row.scheme,
+        "scheme_text": row.scheme_text,
     }
 
 
@@ -218,7 +220,9 @@ def season_standings(request: HttpRequest, slug: str) -> Any:
 @paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
 def season_teams(request: HttpRequest, slug: str) -> Any:
     """The league table: teams by match points, then Spielpunkte (rules.md section 7)."""
-    return [_team_row(row) for row in team_standings(published_results().for_season(_season(slug)))]
+    found = _season(slug)
+    rows = team_standings(published_results().for_season(found), found.match_points)
+    return [_team_row(row) for row in rows]
 
 
 # --- tournaments ----------------------------------------------------------------------------
@@ -318,7 +322,8 @@ def tournament_standings(request: HttpRequest, slug: str) -> Any:
 @paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
 def tournament_teams(request: HttpRequest, slug: str) -> Any:
     found = _tournament(slug)
-    return [_team_row(row) for row in team_standings(published_results().for_tournament(found))]
+    rows = team_standings(published_results().for_tournament(found), match_points_scheme(found))
+    return [_team_row(row) for row in rows]
 
 
 # --- series and tables ----------------------------------------------------------------------
@@ -371,10 +376,11 @@ def series_standings(request: HttpRequest, slug: str, number: int) -> Any:
 )
 @paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
 def series_teams(request: HttpRequest, slug: str, number: int) -> Any:
-    return [
-        _team_row(row)
-        for row in team_standings(ListResult.objects.for_series(_series(slug, number)))
-    ]
+    found = _series(slug, number)
+    rows = team_standings(
+        ListResult.objects.for_series(found), match_points_scheme(found.tournament)
+    )
+    return [_team_row(row) for row in rows]
 
 
 def _player_json(player: Player) -> dict[str, Any]:
@@ -392,12 +398,15 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> Any:
     verdict, each seat's points and running totals, as on the page), and the summary rows."""
     found = _table(slug, number, table)
     tournament = found.series.tournament
-    seats: list[Seat] = list(found.seats.select_related("player__club").order_by("position"))
+    seats: list[Seat] = list(
+        found.seats.select_related("player__club", "substitute__club").order_by("position")
+    )
     ids = [seat.player_id for seat in seats]
     sheet = build_sheet(
         found,
         list(found.games.order_by("number")),
         games_per_list=tournament.games_per_list(found.size),
+        seats=seats,
     )
     games = []
     for row in sheet.rows:
@@ -417,13 +426,44 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> Any:
         "number": found.number,
         "size": found.size,
         "closed": found.is_closed,
-        "seats": [{"position": s.position, "player": _player_json(s.player)} for s in seats],
+        "seats": [_seat_json(s) for s in seats],
         "games": games,
-        "results": [
-            {"position": s.position, "player": _player_json(s.player), **column.to_json()}
-            for s, column in zip(seats, sheet.summary, strict=True)
-        ],
+        "results": _results_json(seats, sheet),
     }
+
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    data = {"position": seat.position, "player": _player_json(seat.player)}
+    if seat.substitute is not None:
+        data |= {
+            "substitute": _player_json(seat.substitute),
+            "substitute_from": seat.substitute_from,
+        }
+    return data
+
+
+def _results_json(seats: list[Seat], sheet: Any) -> list[dict[str, Any]]:
+    """Each seat's summary rows; a seat a substitute took over as each one's share."""
+    shares = {(share.position, share.first): share for share in sheet.shares}
+    results = []
+    for seat, column in zip(seats, sheet.summary, strict=True):
+        if seat.substitute is None:
+            results.append(
+                {"position": seat.position, "player": _player_json(seat.player), **column.to_json()}
+            )
+            continue
+        for player, first in ((seat.player, 1), (seat.substitute, seat.substitute_from or 1)):
+            share = shares[seat.position, first]
+            results.append(
+                {
+                    "position": seat.position,
+                    "player": _player_json(player),
+                    "first_game": share.first,
+                    "last_game": share.last,
+                    **share.summary.to_json(),
+                }
+            )
+    return results
 
 
 @api.get(

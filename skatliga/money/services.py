@@ -15,8 +15,9 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 from django.db import transaction
 
+from skatliga import revisions
 from skatliga.models import ListResult, Purse, Series, Tournament
-from skatliga.services.common import ServiceError
+from skatliga.services.common import ServiceError, lock_tournament
 
 CENT = Decimal("0.01")
 EURO = Decimal("1")
@@ -121,11 +122,11 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
         tables[key] = tables.get(key, Decimal("0.00")) + fee
     evening = series is None
     rows = results.standings(lots_of=tournament if evening else None)
-    if evening:
-        registered = tournament.registrations.count()
-        entries = (Decimal(purse.entry_fee) * registered).quantize(CENT)
-    else:
-        entries = Decimal("0.00")
+    # Entry fees are the registered players'; a substitute who only finished someone's
+    # list pays none (docs/rules-notes.md).
+    registered = set(tournament.registrations.values_list("player_id", flat=True))
+    fee = Decimal(purse.entry_fee).quantize(CENT) if evening else Decimal("0.00")
+    entries = fee * len(registered)
     lost_total = sum(fees.values(), Decimal("0.00"))
     pot = entries + lost_total
     prizes = tuple(_prize(text, pot) for text in purse.prizes) if evening else ()
@@ -135,7 +136,7 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
             rank=row.rank,
             player_id=row.player_id,
             player=row.player,
-            entry=Decimal(purse.entry_fee).quantize(CENT) if evening else Decimal("0.00"),
+            entry=fee if row.player_id in registered else Decimal("0.00"),
             lost=lost.get(row.player_id, 0),
             lost_fees=fees.get(row.player_id, Decimal("0.00")),
             prize=prize,
@@ -190,9 +191,11 @@ def save_purse(
         parse_prize(prize)
     if min(entry_fee, lost_fee, lost_fee_later) < 0:
         raise ServiceError("amount_negative")
+    tournament = lock_tournament(pk=tournament.pk)
     purse = Purse.objects.select_for_update().filter(tournament=tournament).first()
     purse = purse or Purse(tournament=tournament)
     purse.entry_fee, purse.lost_fee, purse.lost_fee_later = entry_fee, lost_fee, lost_fee_later
     purse.lost_fee_threshold, purse.prizes = lost_fee_threshold, [p.strip() for p in prizes]
     purse.save()
+    revisions.touch(tournament)
     return purse

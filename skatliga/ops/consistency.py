@@ -2,7 +2,7 @@
 a restore, every list's rows must equal a fresh recomputation by the engine.
 
 The recomputation uses the same service functions that write the rows
-(``services.games.list_rows``, ``summarize`` and ``list_results``).
+(``services.games.list_rows`` and ``table_results``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from django.db.models import Prefetch
 
 from skatliga.models import Game, ListResult, Seat, Table
-from skatliga.services.games import RESULT_FIGURES, list_results, list_rows, summarize
+from skatliga.services.games import RESULT_FIGURES, Sitting, list_rows, table_results
 
 Row = tuple[int, int, tuple[int, ...]]
 """A result row as compared: player id, position, then the figures of RESULT_FIGURES."""
@@ -31,11 +31,9 @@ def expected_rows(table: Table) -> list[Row]:
     if not games:
         return []
     tournament = table.series.tournament
-    summaries = summarize(
-        list_rows(games, table.size, tournament.rule_set), table.size, tournament.list_system
-    )
-    players = [seat.player_id for seat in sorted(table.seats.all(), key=lambda s: s.position)]
-    return _rows(list_results(table, players, {}, summaries))
+    seats = sorted(table.seats.all(), key=lambda s: s.position)
+    scored = list_rows(games, table.size, tournament.rule_set)
+    return _rows(table_results(table, scored, [Sitting.of(seat) for seat in seats]))
 
 
 def stored_rows(table: Table) -> list[Row]:

@@ -15,7 +15,14 @@ from skatliga.pdf.lists import (
     team_columns,
     team_standings_pdf,
 )
-from skatliga.pdf.rows import LEVELS, SheetData, SheetPlayer, SheetRow, SheetSummary
+from skatliga.pdf.rows import (
+    LEVELS,
+    SheetData,
+    SheetPlayer,
+    SheetRow,
+    SheetShare,
+    SheetSummary,
+)
 from skatliga.pdf.sheets import score_sheets_pdf
 
 __all__ = [
@@ -25,6 +32,7 @@ __all__ = [
     "SheetData",
     "SheetPlayer",
     "SheetRow",
+    "SheetShare",
     "SheetSummary",
     "TeamLine",
     "player_columns",

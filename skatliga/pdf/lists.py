@@ -7,10 +7,12 @@ title, the column headings and "Seite X von Y".
 
 from __future__ import annotations
 
+import bisect
 import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
@@ -22,7 +24,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, LongTable, Paragraph
+from reportlab.platypus import BaseDocTemplate, Flowable, Paragraph
 
 from skatliga.pdf.base import (
     BOLD,
@@ -37,6 +39,7 @@ from skatliga.pdf.base import (
     register_fonts,
     shorten,
     width,
+    wrap_lines,
 )
 
 SIZE = 8
@@ -49,9 +52,12 @@ HEAD_BG = colors.Color(0.88, 0.88, 0.88)
 MUTED = colors.Color(0.35, 0.35, 0.35)
 PADDING = 3
 
-_HEAD = ParagraphStyle("list-head", fontName=BOLD, fontSize=7, leading=8.2)
-_CELL = ParagraphStyle("list-cell", fontName=FONT, fontSize=SIZE, leading=SIZE * 1.15)
-_ALIGN = {"LEFT": 0, "CENTER": 1, "RIGHT": 2}
+_SECTION = ParagraphStyle(
+    "list-section", fontName=BOLD, fontSize=11, leading=14, spaceBefore=8 * mm, spaceAfter=2 * mm
+)
+_NOTE = ParagraphStyle(
+    "list-note", fontName=FONT, fontSize=7, leading=9, textColor=MUTED, spaceBefore=3
+)
 
 
 class PlayerLine(Protocol):
@@ -144,52 +150,156 @@ def team_columns() -> list[Column]:
     ]
 
 
-def _fits(text: str, room: float, font: str) -> bool:
-    return width(text, SIZE, font) <= room
+HEAD_SIZE, HEAD_LEADING = 7, 8.2
+LEADING = SIZE * 1.15
+TOP_PAD, BOTTOM_PAD = 2.2, 2.8
+MOST_LINES = 3
+"""A text too long for its cell wraps to at most this many lines (the last one shortened)."""
 
 
-def _table(columns: Sequence[Column], rows: Sequence[Any]) -> LongTable:
-    total = frame_width()
-    widths = [column.width * total for column in columns]
-    data: list[list[object]] = [
-        [
-            Paragraph(
-                escape(column.label),
-                ParagraphStyle(f"head-{column.align}", _HEAD, alignment=_ALIGN[column.align]),
-            )
-            for column in columns
+@lru_cache(maxsize=16384)
+def _width(text: str, font: str) -> float:
+    return width(text, SIZE, font)
+
+
+class ListTable(Flowable):
+    """A result list's rows under the column headings, split across pages.
+
+    Each row's height is known before layout (its longest cell in lines), so splitting at a
+    page's end is a search in the rows' running heights, and a page draws only its own rows,
+    all its text in one text object: a season's thousands of rows cost per page what a
+    match day's few do. Every part repeats the headings; the last one closes with a rule.
+    """
+
+    def __init__(
+        self,
+        columns: Sequence[Column],
+        rows: list[list[list[str]]],
+        ends: list[float],
+        *,
+        first: int = 0,
+        stop: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.columns = columns
+        self.rows, self.ends = rows, ends
+        """Each row's cells as lines; ``ends[i]``: the height of rows 0..i-1."""
+        self.first, self.stop = first, len(rows) if stop is None else stop
+        total = frame_width()
+        self.widths = [column.width * total for column in columns]
+        self.heads = [
+            simpleSplit(column.label, BOLD, HEAD_SIZE, room - 2 * PADDING) or [""]
+            for column, room in zip(columns, self.widths, strict=True)
         ]
-    ]
-    style: list[tuple[object, ...]] = [
-        ("FONT", (0, 0), (-1, -1), FONT, SIZE),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-        ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
-        ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.8),
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.9, colors.black),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.black),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.9, colors.black),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, STRIPE]),
-    ]
-    for index, column in enumerate(columns):
-        style.append(("ALIGN", (index, 0), (index, -1), column.align))
-        if column.bold:
-            style.append(("FONT", (index, 1), (index, -1), BOLD, SIZE))
-    for row in rows:
-        cells: list[object] = []
-        for column, room in zip(columns, widths, strict=True):
-            text = column.text(row)
-            font = BOLD if column.bold else FONT
-            if _fits(text, room - 2 * PADDING, font):
-                cells.append(text)
+        self.head_height = max(map(len, self.heads)) * HEAD_LEADING + TOP_PAD + BOTTOM_PAD
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.height = self.head_height + self.ends[self.stop] - self.ends[self.first]
+        return self.width, self.height
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        # The last row that fits: ends[stop] - ends[first] <= room.
+        room = available_height - self.head_height + self.ends[self.first]
+        stop = bisect.bisect_right(self.ends, room, self.first + 1, self.stop + 1) - 1
+        if stop <= self.first:
+            return []
+        if stop >= self.stop:
+            return [self]
+        return [
+            ListTable(self.columns, self.rows, self.ends, first=self.first, stop=stop),
+            ListTable(self.columns, self.rows, self.ends, first=stop, stop=self.stop),
+        ]
+
+    def draw(self) -> None:
+        canvas, columns, widths = self.canv, self.columns, self.widths
+        lefts = [sum(widths[:index]) for index in range(len(widths))]
+        top = self.height
+        canvas.saveState()
+        canvas.setFillColor(HEAD_BG)
+        canvas.rect(0, top - self.head_height, self.width, self.head_height, stroke=0, fill=1)
+        canvas.setFillColor(STRIPE)
+        y = top - self.head_height
+        for index in range(self.first, self.stop):
+            height = self.ends[index + 1] - self.ends[index]
+            y -= height
+            if index % 2:
+                canvas.rect(0, y, self.width, height, stroke=0, fill=1)
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.9)
+        rules = [top, top - self.head_height]
+        if self.stop == len(self.rows):
+            rules.append(0)
+        for y in rules:
+            canvas.line(0, y, self.width, y)
+        text = canvas.beginText()
+        text.setFillColor(colors.black)
+        font = ""
+
+        def cell(
+            lines: list[str],
+            column: int,
+            bottom: float,
+            height: float,
+            size: float,
+            leading: float,
+            face: str,
+            valign: str,
+        ) -> None:
+            nonlocal font
+            if face + str(size) != font:
+                text.setFont(face, size, leading)
+                font = face + str(size)
+            if valign == "BOTTOM":
+                y = bottom + BOTTOM_PAD + (len(lines) - 1) * leading + size * 0.2
             else:
-                markup = f"<b>{escape(text)}</b>" if column.bold else escape(text)
-                cells.append(Paragraph(markup, _CELL))
-        data.append(cells)
-    return LongTable(data, colWidths=widths, repeatRows=1, style=style)
+                y = bottom + (BOTTOM_PAD + height - TOP_PAD + len(lines) * leading) / 2 - size
+            align, left, room = columns[column].align, lefts[column], widths[column]
+            for line in lines:
+                if align == "LEFT":
+                    x = left + PADDING
+                else:
+                    used = width(line, size, face) if size != SIZE else _width(line, face)
+                    slack = room - 2 * PADDING - used
+                    x = left + PADDING + (slack if align == "RIGHT" else slack / 2)
+                text.setTextOrigin(x, y)
+                text.textLine(line)  # ends the line: a text reader takes each cell apart
+                y -= leading
+
+        bottom = top - self.head_height
+        for column, lines in enumerate(self.heads):
+            cell(lines, column, bottom, self.head_height, HEAD_SIZE, HEAD_LEADING, BOLD, "BOTTOM")
+        for index in range(self.first, self.stop):
+            height = self.ends[index + 1] - self.ends[index]
+            bottom -= height
+            for column, lines in enumerate(self.rows[index]):
+                face = BOLD if columns[column].bold else FONT
+                cell(lines, column, bottom, height, SIZE, LEADING, face, "MIDDLE")
+        canvas.drawText(text)
+        canvas.restoreState()
+
+
+def _table(columns: Sequence[Column], rows: Sequence[Any]) -> ListTable:
+    """The rows' cells as lines (a text too wide for its cell wrapped) and their heights."""
+    rooms = [column.width * frame_width() - 2 * PADDING for column in columns]
+    fonts = [BOLD if column.bold else FONT for column in columns]
+    cells: list[list[list[str]]] = []
+    ends = [0.0]
+    one_line = LEADING + TOP_PAD + BOTTOM_PAD
+    for row in rows:
+        line = []
+        tallest = 1
+        for column, room, font in zip(columns, rooms, fonts, strict=True):
+            text = column.text(row)
+            if _width(text, font) <= room:
+                line.append([text])
+            else:
+                wrapped = wrap_lines(text, room, SIZE, font, MOST_LINES)
+                tallest = max(tallest, len(wrapped))
+                line.append(wrapped)
+        cells.append(line)
+        ends.append(ends[-1] + one_line + (tallest - 1) * LEADING)
+    return ListTable(columns, cells, ends)
 
 
 def result_list_pdf(
@@ -202,8 +312,12 @@ def result_list_pdf(
     as_of: datetime.date | None = None,
     provisional: str = "",
     rules: str = "",
+    sections: Sequence[tuple[str, Sequence[Any]]] = (),
+    notes: Sequence[str] = (),
 ) -> bytes:
-    """A result list: ``title`` and ``subtitle`` on every page, then ``rows`` in ``columns``.
+    """A result list: ``title`` and ``subtitle`` on every page, then ``rows`` in ``columns``,
+    then ``sections`` as (heading, rows) in the same columns (e.g. a ranking per category),
+    then ``notes`` in small print, a line each (e.g. the substitutes during a list).
 
     The heading says which day the list shows the standings of (``as_of``, default today);
     ``provisional`` (e.g. "vorläufig · Stand … · 3 von 4 Listen abgeschlossen") marks a list
@@ -244,8 +358,12 @@ def result_list_pdf(
         canvas.line(MARGIN, rule_y, PAGE[0] - MARGIN, rule_y)
         canvas.restoreState()
 
+    story: list[Any] = [_table(columns, rows)]
+    for heading_text, section_rows in sections:
+        story += [Paragraph(escape(heading_text), _SECTION), _table(columns, section_rows)]
+    story += [Paragraph(escape(note), _NOTE) for note in notes]
     return build(
-        [_table(columns, rows)],
+        story,
         title=title,
         footer=footer if footer is not None else f"{title} · {subtitle}",
         top=MARGIN + heading_height,
@@ -262,8 +380,11 @@ def standings_pdf(
     as_of: datetime.date | None = None,
     provisional: str = "",
     rules: str = "",
+    sections: Sequence[tuple[str, Sequence[PlayerLine]]] = (),
+    notes: Sequence[str] = (),
 ) -> bytes:
-    """A player standing (series, tournament or season); ``lists`` shows series played."""
+    """A player standing (series, tournament or season); ``lists`` shows series played;
+    ``sections`` more standings in the same columns (per category)."""
     return result_list_pdf(
         title,
         subtitle,
@@ -272,6 +393,8 @@ def standings_pdf(
         as_of=as_of,
         provisional=provisional,
         rules=rules,
+        sections=sections,
+        notes=notes,
     )
 
 
@@ -282,8 +405,9 @@ def team_standings_pdf(
     *,
     as_of: datetime.date | None = None,
     provisional: str = "",
+    scheme: str = "",
 ) -> bytes:
-    """A league table of teams."""
+    """A league table of teams; ``scheme`` says in words how the match points are given."""
     return result_list_pdf(
-        title, subtitle, team_columns(), rows, as_of=as_of, provisional=provisional
+        title, subtitle, team_columns(), rows, as_of=as_of, provisional=provisional, rules=scheme
     )

@@ -21,6 +21,9 @@ LEVELS = (
 class SheetPlayer:
     name: str
     club: str = ""
+    substitute: str = ""
+    """Who took the seat over during the list (SkWO 4.4), from game ``substitute_from``."""
+    substitute_from: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,17 @@ class SheetSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetShare:
+    """One player's part of a seat a substitute took over: games ``first`` to ``last``."""
+
+    position: int
+    player: str
+    first: int
+    last: int
+    summary: SheetSummary
+
+
+@dataclass(frozen=True, slots=True)
 class SheetData:
     """Everything one printed list shows, as plain values.
 
@@ -84,3 +98,5 @@ class SheetData:
     """The rule set has Kontra: the sheet has a column for the doublings."""
     link: str = ""  # the table link, printed as a QR code on the referee's blank forms
     code: str = ""  # its short code
+    shares: tuple[SheetShare, ...] = ()
+    """Where a substitute took a seat over: the player who left and the substitute."""

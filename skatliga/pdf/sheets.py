@@ -113,7 +113,17 @@ class PlayerHeading(Flowable):
         while self.size > SMALL and width(self.player.name, self.size, BOLD) > available_width:
             self.size -= 0.5
         self.names = wrap_lines(self.player.name, available_width, self.size, BOLD, 3)
-        self.clubs = wrap_lines(self.player.club, available_width, SMALL, FONT, 2)
+        self.clubs = wrap_lines(
+            self.player.club, available_width, SMALL, FONT, 1 if self.player.substitute else 2
+        )
+        self.club_lines = len(self.clubs)
+        if self.player.substitute:
+            # The substitute who took the seat over (SkWO 4.4), under the club.
+            line = _("ab Spiel %(number)s: %(name)s") % {
+                "number": self.player.substitute_from,
+                "name": self.player.substitute,
+            }
+            self.clubs += wrap_lines(line, available_width, SMALL, BOLD, 2)
         self.height = len(self.names) * self.size * 1.15 + len(self.clubs) * SMALL * 1.15
         return available_width, self.height
 
@@ -126,7 +136,9 @@ class PlayerHeading(Flowable):
             y -= self.size * 1.15
         y += self.size * 1.15 - SMALL * 1.2
         canvas.setFont(FONT, SMALL)
-        for line in self.clubs:
+        for index, line in enumerate(self.clubs):
+            if index == self.club_lines:
+                canvas.setFont(BOLD, SMALL)
             canvas.drawCentredString(middle, y, line)
             y -= SMALL * 1.15
 
@@ -213,12 +225,14 @@ class TextLine(Flowable):
         self.text, self.size = text, size
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
         return available_width, LEGEND_HEIGHT
 
     def draw(self) -> None:
         self.canv.setFont(FONT, self.size)
         self.canv.setFillColor(MUTED)
-        self.canv.drawString(0, LEGEND_HEIGHT - self.size - 3, self.text)
+        text = shorten(self.text, self.width, self.size)
+        self.canv.drawString(0, LEGEND_HEIGHT - self.size - 3, text)
 
 
 def _cell_style(
@@ -323,9 +337,12 @@ def _column_widths(players: int, doublings: bool) -> list[float]:
     return [*fixed, *(MARK_WIDTH, per_player - MARK_WIDTH) * players]
 
 
-def _row_height(games: int) -> float:
+def _row_height(games: int, notes: int = 0) -> float:
+    """The height of a game's row: what the page leaves, with room for ``notes`` lines of
+    substitutes under the legend."""
     frame = PAGE[1] - TOP - BOTTOM
     rest = HEADER_HEIGHT + HEAD_ROW + 5 * SUMMARY_ROW + SIGNATURE_ROW + LEGEND_HEIGHT + 2 * mm
+    rest += notes * LEGEND_HEIGHT
     return max(MIN_ROW, min(MAX_ROW, (frame - rest) / max(games, 1)))
 
 
@@ -450,7 +467,21 @@ def _sheet_table(sheet: SheetData, blank: bool) -> Table:
             styles[index] = own = list(own or styles[index])
             own[GAME] = _label_style(round(max(5.0, BODY * game_room / label_width), 1))
     data += _summary(sheet, blank)
-    heights = [HEAD_ROW] + [_row_height(games)] * games + [SUMMARY_ROW] * 5 + [SIGNATURE_ROW]
+    # A substitute's first game starts under a strong line in his seat's columns.
+    for seat, player in enumerate(sheet.players):
+        if player.substitute_from and not blank and player.substitute_from <= games:
+            column = first_player + 2 * seat
+            commands.append(
+                (
+                    "LINEABOVE",
+                    (column, player.substitute_from),
+                    (column + 1, player.substitute_from),
+                    1.6,
+                    colors.black,
+                )
+            )
+    row_height = _row_height(games, 0 if blank else len(sheet.shares) // 2)
+    heights = [HEAD_ROW] + [row_height] * games + [SUMMARY_ROW] * 5 + [SIGNATURE_ROW]
     return SheetTable(
         data,
         colWidths=widths,
@@ -515,6 +546,28 @@ def _legend(sheet: SheetData) -> str:
     return " · ".join(parts)
 
 
+def _share_lines(sheet: SheetData) -> list[str]:
+    """One line per seat a substitute took over: who had which games, and his figures."""
+    lines = []
+    for leaver, substitute in zip(sheet.shares[::2], sheet.shares[1::2], strict=True):
+        parts = [
+            _("%(name)s Spiele %(first)s–%(last)s: %(points)s Spielpunkte, Gesamt %(total)s")
+            % {
+                "name": share.player,
+                "first": share.first,
+                "last": share.last,
+                "points": plain(share.summary.game_points),
+                "total": plain(share.summary.total),
+            }
+            for share in (leaver, substitute)
+        ]
+        lines.append(
+            _("Platz %(seat)s, Ersatzspieler: %(parts)s")
+            % {"seat": leaver.position, "parts": " · ".join(parts)}
+        )
+    return lines
+
+
 def score_sheets_pdf(sheets: Sequence[SheetData], blank: bool = False) -> bytes:
     """All ``sheets`` in one PDF, one list per page: blank forms or the completed lists."""
     register_fonts()
@@ -526,6 +579,8 @@ def score_sheets_pdf(sheets: Sequence[SheetData], blank: bool = False) -> bytes:
         form = blank or not any(row.game for row in sheet.rows)
         flowables += [SheetHeader(sheet, form), _sheet_table(sheet, form)]
         flowables.append(TextLine(_legend(sheet)))
+        if not form:
+            flowables += [TextLine(line, BODY) for line in _share_lines(sheet)]
     first = sheets[0] if sheets else None
     title = _("Spielliste")
     footer = title

@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from skatliga.forms import coded_error
-from skatliga.models import Category, Player, Season
+from skatliga.forms import RuleOptionsForm, coded_error
+from skatliga.models import Category, ListSystem, Player, RuleSetName, Season
 
 
 class ClubForm(forms.Form):
@@ -78,7 +78,11 @@ class RosterImportForm(forms.Form):
         return data
 
 
-class SeasonForm(forms.Form):
+class SeasonForm(RuleOptionsForm, forms.Form):
+    """A season's settings: name and year, the individual ranking mode, the team
+    match-point scheme, and the rule set and list system its new tournaments start with
+    (the house-rule fields of the tournament settings, :class:`RuleOptionsForm`)."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     year = forms.IntegerField(label=_("Jahr"), min_value=1900, max_value=2999)
     ranking = forms.ChoiceField(
@@ -93,8 +97,46 @@ class SeasonForm(forms.Form):
         help_text=_("Beste Serien: wie viele zählen. Durchschnitt: wie viele mindestens."),
     )
 
+    match_points = forms.ChoiceField(
+        label=_("Mannschaftswertung"), choices=Season.MatchPoints.choices, required=False
+    )
+    rules = forms.ChoiceField(label=_("Regelwerk"), choices=RuleSetName.choices, required=False)
+    scoring = forms.ChoiceField(
+        label=_("Listenwertung"), choices=ListSystem.choices, required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_option_fields(self.initial.get("rule_options", {}))
+
+    @classmethod
+    def initial_for(cls, season: Season) -> dict[str, Any]:
+        """The form's values for an existing season."""
+        return {
+            "name": season.name,
+            "year": season.year,
+            "ranking": season.ranking,
+            "ranking_series": season.ranking_series,
+            "match_points": season.match_points,
+            **season.rule_fields(),
+        }
+
     def clean_ranking(self) -> str:
         return self.cleaned_data["ranking"] or Season.Ranking.SUM
+
+    def clean_match_points(self) -> str:
+        return self.cleaned_data["match_points"] or Season.MatchPoints.PLACES
+
+    def clean_rules(self) -> str:
+        return self.cleaned_data["rules"] or RuleSetName.ISKO
+
+    def clean_scoring(self) -> str:
+        return self.cleaned_data["scoring"] or ListSystem.SEEGER_FABIAN
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        self.clean_rule_options(data)
+        return data
 
     def clean_ranking_series(self) -> int:
         return self.cleaned_data["ranking_series"] or 1

@@ -11,23 +11,29 @@ import csv
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.text import slugify
 
+import scoring as engine
+from skatliga import revisions
 from skatliga.models import (
     Category,
     Change,
     Club,
     ListResult,
+    ListSystem,
     Player,
     Registration,
+    RuleSetName,
     Season,
     Seat,
     Team,
     Tournament,
 )
-from skatliga.services.common import ServiceError, User, acting_user
+from skatliga.services.common import ServiceError, User, acting_user, lock_tournaments
 
 
 def _words(text: str) -> str:
@@ -103,21 +109,32 @@ def merge_players(keep: Player, drop: Player, *, user: User = None) -> Player:
     """
     if keep.pk == drop.pk:
         raise ServiceError("merge_same_player")
+    # Every tournament of either shows the merged player: locked first, raised at the end.
+    locked = lock_tournaments(registrations__player__in=[keep.pk, drop.pk])
     players = {
         p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep.pk, drop.pk])
     }
     keep, drop = players[keep.pk], players[drop.pk]
-    shared = Registration.objects.filter(player=keep).values("tournament_id")
+    shared = Tournament.objects.filter(
+        Q(registrations__player=keep) | Q(results__player=keep)
+    ).values("pk")
     clash = list(
-        Tournament.objects.filter(registrations__player=drop, pk__in=shared).values_list(
-            "name", flat=True
+        Tournament.objects.filter(
+            Q(registrations__player=drop) | Q(results__player=drop), pk__in=shared
         )
+        .distinct()
+        .values_list("name", flat=True)
     )
     if clash:
         raise ServiceError("players_share_tournament", tournament=", ".join(clash))
-    tournaments = list(Tournament.objects.filter(registrations__player=drop).distinct())
+    tournaments = list(
+        Tournament.objects.filter(
+            Q(registrations__player=drop) | Q(results__player=drop)
+        ).distinct()
+    )
     Registration.objects.filter(player=drop).update(player=keep)
     Seat.objects.filter(player=drop).update(player=keep)
+    Seat.objects.filter(substitute=drop).update(substitute=keep)
     ListResult.objects.filter(player=drop).update(player=keep)
     for team in drop.teams.all():
         team.players.add(keep)
@@ -142,6 +159,7 @@ def merge_players(keep: Player, drop: Player, *, user: User = None) -> Player:
             before={"player": summary},
             after={"player": {"id": keep.pk, "name": keep.name, "number": keep.number}},
         )
+    revisions.touch_tournaments(Tournament.objects.filter(pk__in=[t.pk for t in locked]))
     return keep
 
 
@@ -219,9 +237,19 @@ def save_season(
     year: int,
     ranking: str = Season.Ranking.SUM,
     ranking_series: int = 1,
+    rules: str = RuleSetName.ISKO,
+    rule_options: dict[str, Any] | None = None,
+    scoring: str = ListSystem.SEEGER_FABIAN,
+    match_points: str = Season.MatchPoints.PLACES,
 ) -> Season:
-    """Create a season (a unique slug from its name) or change its name, year and ranking
-    mode (``Season.Ranking``; ``ranking_series``: the best N, or the minimum for an average)."""
+    """Create a season (a unique slug from its name) or change its settings: name, year,
+    ranking mode (``Season.Ranking``; ``ranking_series``: the best N, or the minimum for an
+    average), the rule set (preset and house ``rule_options``) and list system its new
+    tournaments start with, and the team match-point scheme (``Season.MatchPoints``).
+
+    The season's pages show all of them: saving raises its revision and its tournaments'
+    (``revisions``' signal for a saved season, in this transaction).
+    """
     name = _words(name)
     if not name:
         raise ServiceError("season_name_missing", "name")
@@ -238,8 +266,25 @@ def save_season(
         raise ServiceError("ranking_unknown", "ranking")
     if not 1 <= ranking_series <= 99:
         raise ServiceError("ranking_series_invalid", "ranking_series")
+    if scoring not in ListSystem.values:
+        raise ServiceError("unknown_list_system", "scoring")
+    if match_points not in Season.MatchPoints.values:
+        raise ServiceError("match_points_unknown", "match_points")
+    try:
+        rule_set = engine.rules_from_json({"preset": rules, **(rule_options or {})})
+    except engine.RulesError as error:
+        raise ServiceError(error.code, "rules") from None
+    problems = engine.check_table(3, engine.ListSystem(scoring), rule_set)
+    if problems:
+        raise ServiceError(problems[0].code, "scoring")
+    if season.pk is not None:
+        # Its tournaments show the season: their rows first, the season's after (the order
+        # of every writing service), then the signal raises them.
+        lock_tournaments(season=season.pk)
     season.name, season.year = name, year
     season.ranking, season.ranking_series = ranking, ranking_series
+    season.rules, season.rule_options, season.scoring = rules, rule_set.changes(), scoring
+    season.match_points = match_points
     season.save()
     return season
 
@@ -257,6 +302,8 @@ def save_team(
         others = others.exclude(pk=team.pk)
     if others.exists():
         raise ServiceError("team_name_taken", "name")
+    if team is not None:
+        lock_tournaments(registrations__team=team.pk)
     team = team or Team(season=season)
     team.name, team.club = name, _club(club)
     team.save()

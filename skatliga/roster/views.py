@@ -252,15 +252,7 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 def season(request: HttpRequest, slug: str) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
     forms_ = {
-        "season_form": SeasonForm(
-            initial={
-                "name": season.name,
-                "year": season.year,
-                "ranking": season.ranking,
-                "ranking_series": season.ranking_series,
-            },
-            prefix="season",
-        ),
+        "season_form": SeasonForm(initial=SeasonForm.initial_for(season), prefix="season"),
         "team_form": TeamForm(prefix="team"),
         "match_day_form": MatchDayForm(
             prefix="day",

@@ -4,25 +4,46 @@ Every value, verdict and point comes from the engine (``scoring``); the services
 keep each list's result rows (``ListResult``) up to date and record every change. Errors are
 raised as :class:`ServiceError` with a stable code that the UI translates.
 
-- ``games``: the rows of a list, closing and reopening lists, the result rows;
+Locks are taken in one order, so that two services can wait for each other but never
+deadlock: the tournament's row first (``common.lock_tournament``; several tournaments in the
+order of their ids), then its series, tables, registrations and the rows below them, and the
+season's row last (``revisions.touch``).
+
+- ``games``: the rows of a list, reopening lists, the result rows;
+- ``confirmation``: signatures, double entry and closing lists;
 - ``tournaments``: settings, referees, teams;
 - ``seating``: players, the draw, swapping seats;
-- ``publishing``: publishing a series' results and withdrawing the publication.
+- ``publishing``: publishing a series' results and withdrawing the publication;
+- ``substitutes``: a player who leaves during a list, and his substitute.
 """
 
 from skatliga.services.common import Conflict, ServiceError, User, acting_user
+from skatliga.services.confirmation import (
+    Difference,
+    close_table,
+    differences,
+    list_state,
+    pick_entry,
+    record_second_entry,
+    sign_list,
+)
 from skatliga.services.games import (
     GameEntry,
-    close_table,
+    ResultLine,
+    Sitting,
     delete_last_game,
+    game_values,
     list_results,
+    list_row,
     list_rows,
     new_game,
     recompute_results,
     record_game,
     reopen_table,
+    result_lines,
     score_entry,
     summarize,
+    table_results,
 )
 from skatliga.services.publishing import (
     publish_complete_series,
@@ -32,15 +53,19 @@ from skatliga.services.publishing import (
 from skatliga.services.seating import (
     delete_player,
     draw_tables,
+    find_or_create_player,
+    met_pairs,
     parse_roster,
     register_players,
     remove_registration,
     roster_problems,
     seat_in_order,
+    series_repeat_pairs,
     swap_seats,
     table_sizes,
     withdraw_player,
 )
+from skatliga.services.substitutes import appoint_substitute, remove_substitute
 from skatliga.services.tournaments import (
     RESCORING,
     SETTINGS,
@@ -58,35 +83,52 @@ __all__ = [
     "SETTINGS",
     "Blocking",
     "Conflict",
+    "Difference",
     "GameEntry",
+    "ResultLine",
     "ServiceError",
+    "Sitting",
     "User",
     "acting_user",
     "add_referee",
+    "appoint_substitute",
     "assign_teams",
     "close_table",
     "create_team",
     "create_tournament",
     "delete_last_game",
     "delete_player",
+    "differences",
     "draw_tables",
+    "find_or_create_player",
+    "game_values",
     "list_results",
+    "list_row",
+    "list_state",
     "list_rows",
+    "met_pairs",
     "new_game",
     "parse_roster",
+    "pick_entry",
     "publish_complete_series",
     "publish_series",
     "recompute_results",
     "record_game",
+    "record_second_entry",
     "register_players",
     "remove_referee",
     "remove_registration",
+    "remove_substitute",
     "roster_problems",
     "reopen_table",
+    "result_lines",
     "score_entry",
     "seat_in_order",
+    "series_repeat_pairs",
+    "sign_list",
     "summarize",
     "swap_seats",
+    "table_results",
     "table_sizes",
     "update_tournament",
     "withdraw_player",

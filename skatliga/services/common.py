@@ -1,4 +1,4 @@
-"""What every use case shares: the errors it raises and the user it acts for."""
+"""What every use case shares: the errors it raises, the user it acts for, the first lock."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 import scoring
-from skatliga.models import (
-    Game,
-)
+from skatliga.models import Game, SecondEntry, Tournament
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -35,7 +33,7 @@ class ServiceError(Exception):
 class Conflict(ServiceError):
     """Someone else changed the row meanwhile; ``current`` is the row as it is now."""
 
-    def __init__(self, current: Game | None) -> None:
+    def __init__(self, current: Game | SecondEntry | None) -> None:
         super().__init__("conflict")
         self.current = current
 
@@ -43,3 +41,23 @@ class Conflict(ServiceError):
 def acting_user(user: User) -> Any:
     """The user to record as author: None for an anonymous request."""
     return user if user is not None and user.is_authenticated else None
+
+
+def lock_tournaments(**where: Any) -> list[Tournament]:
+    """The tournaments ``where`` selects, their rows locked in the order of their ids.
+
+    Every writing service takes this lock first, before any row below a tournament (series,
+    tables, seats, games, results, registrations, its purse) and before the season row
+    (which ``revisions.touch`` raises last): with one order, two services can only wait for
+    each other, never deadlock. The lock leaves foreign keys alone (``FOR NO KEY UPDATE``),
+    so rows pointing at the tournament can still be written while it is held.
+    """
+    chosen = Tournament.objects.filter(**where).values("pk")
+    return list(
+        Tournament.objects.select_for_update(no_key=True).filter(pk__in=chosen).order_by("pk")
+    )
+
+
+def lock_tournament(**where: Any) -> Tournament:
+    """The one tournament ``where`` selects, locked as :func:`lock_tournaments` says."""
+    return Tournament.objects.select_for_update(no_key=True, of=("self",)).get(**where)

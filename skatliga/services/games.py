@@ -5,23 +5,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
-from django.utils import timezone
 
 import scoring
 from skatliga import revisions
 from skatliga.models import (
     Change,
     Game,
+    GameRow,
     ListResult,
     Registration,
+    Seat,
+    SecondEntry,
+    Signature,
     Table,
     Tournament,
 )
-from skatliga.services.common import Conflict, ServiceError, User, acting_user
+from skatliga.services.common import (
+    Conflict,
+    ServiceError,
+    User,
+    acting_user,
+    lock_tournament,
+)
 
 # --- games -----------------------------------------------------------------------------------
 
@@ -44,7 +53,7 @@ class GameEntry:
         return self.declaration is None and self.ramsch is None
 
     @classmethod
-    def from_game(cls, game: Game) -> GameEntry:
+    def from_game(cls, game: GameRow) -> GameEntry:
         if game.passed:
             return cls()
         if game.ramsch is not None:
@@ -114,25 +123,44 @@ def score_entry(
     return scored
 
 
+def apply_entry(game: GameRow, entry: GameEntry) -> None:
+    """Write what ``entry`` says into the row's fields (a game or a second entry)."""
+    for name, value in entry_values(entry).items():
+        setattr(game, name, value)
+
+
 def _apply(game: Game, entry: GameEntry, scored: scoring.Entry) -> None:
+    for name, value in game_values(entry, scored).items():
+        setattr(game, name, value)
+
+
+def game_values(entry: GameEntry, scored: scoring.Entry) -> dict[str, Any]:
+    """The fields of a game row that ``entry`` and the engine's verdict set, by name."""
+    return entry_values(entry) | _derived(scored)
+
+
+def entry_values(entry: GameEntry) -> dict[str, Any]:
+    """The fields of a row (a game or a second entry) that ``entry`` says, by name."""
     d, o = entry.declaration, entry.outcome or scoring.Outcome()
     r = entry.ramsch
-    game.ramsch = (
-        None if r is None else {"card_points": list(r.card_points), "tricks": list(r.tricks)}
-    )
-    game.passed = entry.passed
-    game.declarer = entry.declarer if d is not None else None
-    game.game = str(d.game) if d else ""
-    game.bid = d.bid if d else None
-    game.matadors = d.matadors if d else None
+    values: dict[str, Any] = {
+        "ramsch": (
+            None if r is None else {"card_points": list(r.card_points), "tricks": list(r.tricks)}
+        ),
+        "passed": entry.passed,
+        "declarer": entry.declarer if d is not None else None,
+        "game": str(d.game) if d else "",
+        "bid": d.bid if d else None,
+        "matadors": d.matadors if d else None,
+        "card_points": o.card_points if d else None,
+        "tricks": o.tricks if d else None,
+        "won_flag": o.won if d else None,
+        "schneider_flag": o.schneider if d else None,
+        "schwarz_flag": o.schwarz if d else None,
+    }
     for flag in scoring.shape.FLAGS:
-        setattr(game, flag, bool(d and getattr(d, flag)))
-    game.card_points = o.card_points if d else None
-    game.tricks = o.tricks if d else None
-    game.won_flag = o.won if d else None
-    game.schneider_flag = o.schneider if d else None
-    game.schwarz_flag = o.schwarz if d else None
-    derive(game, scored)
+        values[flag] = bool(d and getattr(d, flag))
+    return values
 
 
 DERIVED = ("won", "overbid", "value", "list_score", "opponents_list_score")
@@ -142,13 +170,20 @@ DERIVED = ("won", "overbid", "value", "list_score", "opponents_list_score")
 def derive(game: Game, scored: scoring.Entry) -> None:
     """Set the :data:`DERIVED` fields of ``game`` from the engine's verdict (None: passed in;
     a Ramsch has no declarer and so none of these)."""
+    for name, value in _derived(scored).items():
+        setattr(game, name, value)
+
+
+def _derived(scored: scoring.Entry) -> dict[str, Any]:
     if isinstance(scored, scoring.RamschScore):
         scored = None
-    game.won = bool(scored and scored.won)
-    game.overbid = bool(scored and scored.overbid)
-    game.value = scored.value if scored else 0
-    game.list_score = scored.list_score if scored else 0
-    game.opponents_list_score = scored.opponents_list_score if scored else 0
+    return {
+        "won": bool(scored and scored.won),
+        "overbid": bool(scored and scored.overbid),
+        "value": scored.value if scored else 0,
+        "list_score": scored.list_score if scored else 0,
+        "opponents_list_score": scored.opponents_list_score if scored else 0,
+    }
 
 
 def new_game(table: Table, number: int, entry: GameEntry, scored: scoring.Entry) -> Game:
@@ -158,8 +193,53 @@ def new_game(table: Table, number: int, entry: GameEntry, scored: scoring.Entry)
     return game
 
 
-def _lock_table(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("series__tournament").get(pk=table.pk)
+def lock_table(table: Table) -> Table:
+    """The table locked after its tournament (``common.lock_tournament``), series loaded."""
+    tournament = lock_tournament(series__tables=table.pk)
+    table = Table.objects.select_for_update(of=("self",)).select_related("series").get(pk=table.pk)
+    table.series.tournament = tournament
+    return table
+
+
+def clear_signatures(table: Table, number: int, *, user: User = None, device: str = "") -> int:
+    """A change to a signed list deletes every signature of it, and the history says so."""
+    cleared, _kinds = Signature.objects.filter(table=table).delete()
+    if cleared:
+        Change.objects.create(
+            user=acting_user(user),
+            tournament=table.series.tournament,
+            series=table.series,
+            table=table,
+            game_number=number,
+            action=Change.Action.SIGNATURES_CLEARED,
+            before={"signatures": cleared},
+            device=device,
+        )
+    return cleared
+
+
+RowT = TypeVar("RowT", Game, SecondEntry)
+
+
+def row_to_write(
+    rows: Mapping[int, RowT], number: int, expected_version: int | None, last: int
+) -> RowT | None:
+    """Row ``number`` of ``rows`` (a list's games or its second entry), about to be written
+    by someone who saw it at ``expected_version`` (None: a new row).
+
+    Refused: a number outside 1..``last`` (``game_number_invalid``), a row changed meanwhile
+    (:class:`Conflict` with the current row), and a new row after a gap (``game_number_gap``).
+    """
+    if not 1 <= number <= last:
+        raise ServiceError("game_number_invalid", "number")
+    existing = rows.get(number)
+    if existing is None and expected_version is not None:
+        raise Conflict(None)
+    if existing is not None and existing.version != expected_version:
+        raise Conflict(existing)
+    if existing is None and number > 1 and number - 1 not in rows:
+        raise ServiceError("game_number_gap", "number")
+    return existing
 
 
 @transaction.atomic
@@ -182,20 +262,12 @@ def record_game(
     ``expected_version`` is the version of the row the user saw (None: a new row). If the
     row changed meanwhile, :class:`Conflict` carries the current row and nothing is saved.
     """
-    table = _lock_table(table)
+    table = lock_table(table)
     tournament = table.series.tournament
     if table.is_closed:
         raise ServiceError("list_closed")
-    if not 1 <= number <= tournament.games_per_list(table.size):
-        raise ServiceError("game_number_invalid", "number")
     games = {game.number: game for game in Game.objects.filter(table=table)}
-    existing = games.get(number)
-    if existing is None and expected_version is not None:
-        raise Conflict(None)
-    if existing is not None and existing.version != expected_version:
-        raise Conflict(existing)
-    if existing is None and number > 1 and number - 1 not in games:
-        raise ServiceError("game_number_gap", "number")
+    existing = row_to_write(games, number, expected_version, tournament.games_per_list(table.size))
     if existing is not None and not existing.passed and entry.passed and not reason.strip():
         # A declared game that becomes passed in loses its whole row: like reopening a
         # list, that takes a reason.
@@ -223,6 +295,7 @@ def record_game(
         reason=reason,
         device=device,
     )
+    game.signatures_cleared = clear_signatures(table, number, user=user, device=device)
     if tournament.status == Tournament.Status.PLANNED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
     revisions.touch(tournament)
@@ -234,7 +307,7 @@ def delete_last_game(
     table: Table, number: int, *, user: User = None, expected_version: int, reason: str = ""
 ) -> None:
     """Remove the last row of an open list (a row entered by mistake), giving a ``reason``."""
-    table = _lock_table(table)
+    table = lock_table(table)
     if table.is_closed:
         raise ServiceError("list_closed")
     game = Game.objects.filter(table=table).order_by("-number").first()
@@ -257,6 +330,7 @@ def delete_last_game(
         before=before,
         reason=reason,
     )
+    clear_signatures(table, number, user=user)
     revisions.touch(table.series.tournament)
 
 
@@ -270,6 +344,17 @@ def list_rows(
     ]
 
 
+def list_row(
+    number: int, declarer: int | None, scored: scoring.Entry, table_size: int
+) -> scoring.ListRow:
+    """Row ``number`` of a list as the engine sums it (``declarer`` is a 1-based seat)."""
+    return scoring.ListRow(
+        scored,
+        None if declarer is None else declarer - 1,
+        scoring.dealer_seat(number, table_size),
+    )
+
+
 def summarize(
     scored_games: Iterable[tuple[Game, scoring.Entry]],
     table_size: int,
@@ -278,18 +363,74 @@ def summarize(
 ) -> tuple[scoring.ListSummary, ...]:
     """The summary rows of a list from its scored games."""
     return scoring.summarize_list(
-        [
-            scoring.ListRow(
-                scored,
-                None if game.declarer is None else game.declarer - 1,
-                scoring.dealer_seat(game.number, table_size),
-            )
-            for game, scored in scored_games
-        ],
+        [list_row(game.number, game.declarer, scored, table_size) for game, scored in scored_games],
         table_size,
         system,
         rules,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """Who sat at one seat of a list: the player, and the substitute who took the seat over
+    from game ``substitute_from`` on (SkWO 4.4), if one did. Players are ids."""
+
+    position: int
+    player: int
+    team: int | None = None
+    substitute: int | None = None
+    substitute_from: int | None = None
+
+    @classmethod
+    def of(cls, seat: Seat, team: int | None = None) -> Sitting:
+        return cls(seat.position, seat.player_id, team, seat.substitute_id, seat.substitute_from)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """One player's figures of one list: his seat, his team, his summary rows."""
+
+    position: int
+    player: int
+    team: int | None
+    summary: scoring.ListSummary
+
+
+def result_lines(
+    rows: Sequence[scoring.ListRow],
+    sittings: Sequence[Sitting],
+    table_size: int,
+    system: scoring.ListSystem,
+    rules: scoring.RuleSet = scoring.ISKO,
+) -> list[ResultLine]:
+    """Every player's summary rows of a list whose ``rows`` are games 1, 2, … in order.
+
+    A seat without a substitute has the whole list. Where a substitute took a seat over from
+    game k on, the player who left has that seat's figures of games 1 … k−1 and the
+    substitute those of games k … to the end, each with the bonuses of the games he sat in
+    (the others' lost games too); both count for the team of the player who left
+    (``docs/rules-notes.md``). The other seats keep the whole list.
+    """
+    whole = scoring.summarize_list(rows, table_size, system, rules)
+    halves: dict[int, tuple[tuple[scoring.ListSummary, ...], ...]] = {}
+    lines = []
+    for sitting in sittings:
+        index = sitting.position - 1
+        if sitting.substitute is None or sitting.substitute_from is None:
+            lines.append(ResultLine(sitting.position, sitting.player, sitting.team, whole[index]))
+            continue
+        first = sitting.substitute_from
+        if first not in halves:
+            halves[first] = tuple(
+                scoring.summarize_list(part, table_size, system, rules)
+                for part in (rows[: first - 1], rows[first - 1 :])
+            )
+        before, after = halves[first]
+        lines += [
+            ResultLine(sitting.position, sitting.player, sitting.team, before[index]),
+            ResultLine(sitting.position, sitting.substitute, sitting.team, after[index]),
+        ]
+    return lines
 
 
 def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list[ListResult]:
@@ -310,10 +451,8 @@ def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list
     )
     if games is None:
         games = table.games.all()
-    rows = list_rows(sorted(games, key=lambda game: game.number), table.size, tournament.rule_set)
-    summaries = summarize(rows, table.size, tournament.list_system, tournament.rule_set)
-    teams = {seat.player_id: seat.team_id for seat in seats}
-    results = list_results(table, [seat.player_id for seat in seats], teams, summaries)
+    scored = list_rows(sorted(games, key=lambda game: game.number), table.size, tournament.rule_set)
+    results = table_results(table, scored, [Sitting.of(seat, seat.team_id) for seat in seats])
     ListResult.objects.bulk_create(
         results,
         update_conflicts=True,
@@ -323,21 +462,29 @@ def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list
     return results
 
 
+def table_results(
+    table: Table,
+    scored_games: Sequence[tuple[Game, scoring.Entry]],
+    sittings: Sequence[Sitting],
+) -> list[ListResult]:
+    """Unsaved result rows of one list from its scored games (1, 2, … in order) and who sat
+    where (:func:`result_lines`)."""
+    tournament = table.series.tournament
+    rows = [
+        list_row(game.number, game.declarer, scored, table.size) for game, scored in scored_games
+    ]
+    return list_results(
+        table,
+        result_lines(rows, sittings, table.size, tournament.list_system, tournament.rule_set),
+    )
+
+
 RESULT_FIGURES = ("game_points", "won", "lost", "others_lost", "bonus", "total")
 """The figures of a result row that follow every change to its list."""
 
 
-def list_results(
-    table: Table,
-    players: Sequence[int],
-    teams: Mapping[int, int | None],
-    summaries: Sequence[scoring.ListSummary],
-) -> list[ListResult]:
-    """Unsaved result rows of one list.
-
-    ``players`` are the player ids in seat order; ``teams`` maps a player id to the id of
-    the team he plays for.
-    """
+def list_results(table: Table, lines: Sequence[ResultLine]) -> list[ListResult]:
+    """Unsaved result rows of one list, one per :class:`ResultLine`."""
     series = table.series
     tournament = series.tournament
     return [
@@ -346,17 +493,17 @@ def list_results(
             series=series,
             tournament=tournament,
             season_id=tournament.season_id,
-            player_id=player_id,
-            team_id=teams.get(player_id),
-            position=position,
-            game_points=s.game_points,
-            won=s.won,
-            lost=s.lost,
-            others_lost=s.others_lost,
-            bonus=s.bonus,
-            total=s.total,
+            player_id=line.player,
+            team_id=line.team,
+            position=line.position,
+            game_points=line.summary.game_points,
+            won=line.summary.won,
+            lost=line.summary.lost,
+            others_lost=line.summary.others_lost,
+            bonus=line.summary.bonus,
+            total=line.summary.total,
         )
-        for position, (player_id, s) in enumerate(zip(players, summaries, strict=True), start=1)
+        for line in lines
     ]
 
 
@@ -364,32 +511,9 @@ def list_results(
 
 
 @transaction.atomic
-def close_table(table: Table, *, user: User = None) -> Table:
-    """Close a complete list: every game of the series recorded."""
-    table = _lock_table(table)
-    if table.is_closed:
-        raise ServiceError("list_closed")
-    expected = table.series.tournament.games_per_list(table.size)
-    if table.games.count() != expected:
-        raise ServiceError("list_incomplete", expected=expected)
-    table.closed_at = timezone.now()
-    table.closed_by = acting_user(user)
-    table.save(update_fields=["closed_at", "closed_by"])
-    Change.objects.create(
-        user=acting_user(user),
-        tournament=table.series.tournament,
-        series=table.series,
-        table=table,
-        action=Change.Action.LIST_CLOSED,
-    )
-    revisions.touch(table.series.tournament)
-    return table
-
-
-@transaction.atomic
 def reopen_table(table: Table, *, user: User = None, reason: str) -> Table:
     """Reopen a closed list for corrections; a reason is required."""
-    table = _lock_table(table)
+    table = lock_table(table)
     if not table.is_closed:
         raise ServiceError("list_not_closed")
     if table.series.is_published:

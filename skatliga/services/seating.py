@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict, deque
 from collections.abc import Hashable, Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
 from django.db import transaction
@@ -25,8 +26,9 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.services.common import ServiceError, User, acting_user
+from skatliga.services.common import ServiceError, User, acting_user, lock_tournament
 from skatliga.services.games import recompute_results
+from skatliga.services.partners import Pair, arrange, pair, pairs_of, repeat_pairs
 
 # --- players and tables ----------------------------------------------------------------------
 
@@ -67,6 +69,20 @@ def roster_problems(roster: Sequence[tuple[str, str]]) -> list[ServiceError]:
     return problems
 
 
+def find_or_create_player(name: str, club: str = "") -> Player:
+    """The player of that name and club, created (and his club) where there is none yet.
+
+    ServiceError ``name_too_long``/``club_too_long`` (fields ``name``, ``club``) for a name
+    longer than its column.
+    """
+    name, club = " ".join(name.split()), " ".join(club.split())
+    for problem in roster_problems([(name, club)]):
+        raise ServiceError(problem.code, problem.code.removesuffix("_too_long"), **problem.params)
+    club_row = Club.objects.get_or_create(name=club)[0] if club else None
+    player = Player.objects.filter(name=name, club=club_row).first()
+    return player or Player.objects.create(name=name, club=club_row)
+
+
 @transaction.atomic
 def register_players(
     tournament: Tournament, roster: Sequence[tuple[str, str]]
@@ -80,13 +96,11 @@ def register_players(
     problems = roster_problems(roster)
     if problems:
         raise problems[0]
+    tournament = lock_tournament(pk=tournament.pk)
     added: list[Registration] = []
     already: list[Registration] = []
     for name, club_name in roster:
-        club = Club.objects.get_or_create(name=club_name)[0] if club_name else None
-        player = Player.objects.filter(name=name, club=club).first()
-        if player is None:
-            player = Player.objects.create(name=name, club=club)
+        player = find_or_create_player(name, club_name)
         registration, created = Registration.objects.get_or_create(
             tournament=tournament, player=player
         )
@@ -101,7 +115,7 @@ def register_players(
 @transaction.atomic
 def remove_registration(registration: Registration) -> None:
     """Withdraw a player from a tournament before its first series is drawn."""
-    tournament = Tournament.objects.select_for_update().get(pk=registration.tournament_id)
+    tournament = lock_tournament(pk=registration.tournament_id)
     if tournament.series.exists():
         raise ServiceError("series_drawn")
     Registration.objects.filter(pk=registration.pk).delete()
@@ -139,23 +153,28 @@ def draw_tables(
     user: User = None,
     method: str = "lot",
     seed: int | None = None,
-    attempts: int = 500,
+    avoid_repeats: bool = True,
     despite_open_lists: bool = False,
 ) -> Series:
     """Draw the tables of the next series (rules.md section 6).
 
-    ``lot``: at random. ``standings``: in the order of the tournament standings so far,
-    players without results last in an order drawn by lot; table 1 takes the first four,
-    table 2 the next, the 3-tables (:func:`table_sizes`) come last. Team-mates are kept
-    apart when the tournament says so (for ``standings`` see :func:`seat_in_order`).
-    Players who withdrew are not drawn.
+    ``lot``: at random; with ``avoid_repeats``, players who shared a table in an earlier
+    series of the tournament are seated apart as far as the seating allows
+    (:func:`~skatliga.services.partners.arrange`). ``standings``: in the order of the
+    tournament standings so far, players without results last in an order drawn by lot;
+    table 1 takes the first four, table 2 the next, the 3-tables (:func:`table_sizes`) come
+    last. Team-mates are kept apart when the tournament says so (ServiceError
+    ``teammates_cannot_be_separated`` when no seating does; see :func:`seat_in_order`).
+    Players who withdrew are not drawn. The same ``seed`` draws the same tables. The change
+    log records the tables and how many pairs of players sit together again
+    (``repeat_pairs``).
 
     While lists of earlier series are open, ServiceError ``lists_open`` (with ``open``, the
     number of them) unless ``despite_open_lists``: the referee draws on deliberately.
     """
     if method not in DRAW_METHODS:
         raise ServiceError("draw_method_unknown", "method")
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(pk=tournament.pk)
     still_open = Table.objects.filter(series__tournament=tournament, closed_at__isnull=True)
     if not despite_open_lists and still_open.exists():
         raise ServiceError("lists_open", open=still_open.count())
@@ -166,11 +185,23 @@ def draw_tables(
     )
     sizes = table_sizes(len(registrations), tournament.list_system)
     rng = random.Random(seed)
+    apart = tournament.keep_teammates_apart
+    met = met_pairs(tournament)
     if method == "standings":
         order = _standings_order(tournament, registrations, rng)
-        tables = seat_in_order(order, sizes, apart=tournament.keep_teammates_apart)
     else:
-        tables = _draw_by_lot(tournament, registrations, sizes, rng, attempts)
+        order = list(registrations)
+        rng.shuffle(order)
+    tables = seat_in_order(order, sizes, apart=apart)
+    if method == "lot" and avoid_repeats and met:
+        by_player = {r.player_id: r for r in registrations}
+        teams = {r.player_id: r.team_id for r in registrations} if apart else {}
+        arranged = arrange(
+            [[r.player_id for r in group] for group in tables], met=met, teams=teams, rng=rng
+        )
+        tables = [[by_player[p] for p in group] for group in arranged]
+        for group in tables:
+            rng.shuffle(group)
     number = (
         tournament.series.order_by("-number").values_list("number", flat=True).first() or 0
     ) + 1
@@ -182,9 +213,12 @@ def draw_tables(
             for position, r in enumerate(group, start=1)
         )
         recompute_results(table)
-    after: dict[str, Any] = {"tables": [[r.player_id for r in group] for group in tables]}
+    drawn = [[r.player_id for r in group] for group in tables]
+    after: dict[str, Any] = {"tables": drawn, "repeat_pairs": len(repeat_pairs(drawn, met))}
     if method != "lot":
         after["method"] = method
+    elif not avoid_repeats:
+        after["avoid_repeats"] = False
     Change.objects.create(
         user=acting_user(user),
         tournament=tournament,
@@ -196,19 +230,34 @@ def draw_tables(
     return series
 
 
-def _draw_by_lot(
-    tournament: Tournament,
-    registrations: list[Registration],
-    sizes: Sequence[int],
-    rng: random.Random,
-    attempts: int,
-) -> list[list[Registration]]:
-    for _ in range(attempts):
-        rng.shuffle(registrations)
-        tables = _split(registrations, sizes)
-        if not tournament.keep_teammates_apart or all(_teams_apart(group) for group in tables):
-            return tables
-    raise ServiceError("teammates_cannot_be_separated")
+def met_pairs(tournament: Tournament, before: int | None = None) -> set[Pair]:
+    """Every pair of players who shared a table in a series of ``tournament`` (numbered
+    below ``before``, if given); a substitute shared his table too."""
+    seats = Seat.objects.filter(series__tournament=tournament)
+    if before is not None:
+        seats = seats.filter(series__number__lt=before)
+    tables: dict[int, list[int]] = defaultdict(list)
+    for table_id, player_id, substitute_id in seats.values_list(
+        "table_id", "player_id", "substitute_id"
+    ):
+        tables[table_id] += [player_id] if substitute_id is None else [player_id, substitute_id]
+    return pairs_of(tables.values())
+
+
+def series_repeat_pairs(series: Series) -> list[tuple[Seat, Seat]]:
+    """The pairs of players at one table of ``series`` who shared a table in an earlier
+    series of the tournament, in table and seat order."""
+    met = met_pairs(series.tournament, before=series.number)
+    seats = list(
+        Seat.objects.filter(series=series)
+        .select_related("player", "table")
+        .order_by("table__number", "position")
+    )
+    return [
+        (a, b)
+        for a, b in combinations(seats, 2)
+        if a.table_id == b.table_id and pair(a.player_id, b.player_id) in met
+    ]
 
 
 def _standings_order(
@@ -332,7 +381,9 @@ def swap_seats(
     series: Series, first: Seat, second: Seat, *, user: User = None, reason: str = ""
 ) -> None:
     """Swap two players' seats before the series has started."""
+    tournament = lock_tournament(series=series.pk)
     series = Series.objects.select_for_update().get(pk=series.pk)
+    series.tournament = tournament
     if Game.objects.filter(table__series=series).exists():
         raise ServiceError("series_started")
     a = Seat.objects.select_for_update().get(pk=first.pk, series=series)
@@ -341,12 +392,20 @@ def swap_seats(
         raise ServiceError("same_seat")
     players = a.player_id, b.player_id
     # Swapping in place would break seat_one_table_per_series midway: re-create both seats.
+    # A substitute already recorded stays with his seat.
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
     ListResult.objects.filter(table_id__in={a.table_id, b.table_id}).delete()
     Seat.objects.bulk_create(
         [
-            Seat(table_id=a.table_id, series=series, position=a.position, player_id=players[1]),
-            Seat(table_id=b.table_id, series=series, position=b.position, player_id=players[0]),
+            Seat(
+                table_id=seat.table_id,
+                series=series,
+                position=seat.position,
+                player_id=player,
+                substitute_id=seat.substitute_id,
+                substitute_from=seat.substitute_from,
+            )
+            for seat, player in ((a, players[1]), (b, players[0]))
         ]
     )
     for table in Table.objects.filter(pk__in={a.table_id, b.table_id}):
@@ -385,16 +444,20 @@ def withdraw_player(
     Refused while he sits at a list still open (``player_at_open_table``): close it first,
     or record a substitute for the rest of it.
     """
+    tournament = lock_tournament(registrations=registration.pk)
     registration = (
-        Registration.objects.select_for_update()
-        .select_related("player", "tournament")
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("player")
         .get(pk=registration.pk)
     )
+    registration.tournament = tournament
     if registration.withdrawn_at is not None:
         raise ServiceError("player_already_withdrawn")
-    tournament = registration.tournament
     if Seat.objects.filter(
-        series__tournament=tournament, player_id=registration.player_id, table__closed_at=None
+        series__tournament=tournament,
+        player_id=registration.player_id,
+        table__closed_at=None,
+        substitute__isnull=True,
     ).exists():
         raise ServiceError("player_at_open_table", player=registration.player.name)
     last = tournament.series.order_by("-number").values_list("number", flat=True).first()
@@ -411,4 +474,5 @@ def withdraw_player(
         },
         reason=reason.strip(),
     )
+    revisions.touch(tournament)
     return registration

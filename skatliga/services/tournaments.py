@@ -27,15 +27,15 @@ from skatliga.models import (
     Team,
     Tournament,
 )
-from skatliga.services.common import ServiceError, User, acting_user
+from skatliga.services.common import ServiceError, User, acting_user, lock_tournament
 from skatliga.services.games import (
     DERIVED,
     GameEntry,
+    Sitting,
     derive,
-    list_results,
     recompute_results,
     score_entry,
-    summarize,
+    table_results,
 )
 
 # --- tournaments -----------------------------------------------------------------------------
@@ -43,7 +43,13 @@ from skatliga.services.games import (
 
 @transaction.atomic
 def create_tournament(*, user: User = None, **fields: Any) -> Tournament:
-    """A new tournament with a unique slug made from its name and date; its creator referees it."""
+    """A new tournament with a unique slug made from its name and date; its creator referees it.
+
+    A tournament of a season plays the season's rule set and list system unless ``fields``
+    name others.
+    """
+    if fields.get("season") is not None:
+        fields = {**fields["season"].rule_fields(), **fields}
     tournament = Tournament(**fields)
     base = slugify(f"{tournament.name} {tournament.date}")[:70].strip("-") or "turnier"
     slug, suffix = base, 1
@@ -69,6 +75,7 @@ SETTINGS = (
     "rounds_per_series",
     "keep_teammates_apart",
     "hide_unpublished",
+    "double_entry",
 )
 """The fields of a tournament that :func:`update_tournament` changes."""
 
@@ -101,7 +108,7 @@ def update_tournament(tournament: Tournament, *, user: User = None, **fields: An
     unknown = set(fields) - set(SETTINGS)
     if unknown:
         raise TypeError(f"not a tournament setting: {', '.join(sorted(unknown))}")
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(pk=tournament.pk)
     old_season = tournament.season_id
     changed = [name for name, value in fields.items() if getattr(tournament, name) != value]
     if not changed:
@@ -171,8 +178,8 @@ def _check_settings(tournament: Tournament) -> None:
         raise ServiceError("rounds_out_of_range", "rounds_per_series")
 
 
-ScoredList = tuple[Table, list[int], list[tuple[Game, scoring.Entry]]]
-"""A list re-scored: the table, its players in seat order, each game with its new verdict."""
+ScoredList = tuple[Table, list[Seat], list[tuple[Game, scoring.Entry]]]
+"""A list re-scored: the table, its seats in order, each game with its new verdict."""
 
 
 def _rescore(tournament: Tournament) -> list[ScoredList]:
@@ -180,7 +187,7 @@ def _rescore(tournament: Tournament) -> list[ScoredList]:
     set; ServiceError ``settings_invalidate_games`` with every list and game in the way."""
     rules = tournament.rule_set
     tables = list(
-        Table.objects.select_for_update()
+        Table.objects.select_for_update(of=("self",))
         .filter(series__tournament=tournament)
         .select_related("series")
         .order_by("series__number", "number")
@@ -190,13 +197,11 @@ def _rescore(tournament: Tournament) -> list[ScoredList]:
         "table_id", "number"
     ):
         games[game.table_id].append(game)
-    players: dict[int, list[int]] = defaultdict(list)
-    for table_id, player_id in (
-        Seat.objects.filter(table__series__tournament=tournament)
-        .order_by("table_id", "position")
-        .values_list("table_id", "player_id")
+    players: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(table__series__tournament=tournament).order_by(
+        "table_id", "position"
     ):
-        players[table_id].append(player_id)
+        players[seat.table_id].append(seat)
     blocking: list[Blocking] = []
     lists: list[ScoredList] = []
     for table in tables:
@@ -229,10 +234,10 @@ def _rescore(tournament: Tournament) -> list[ScoredList]:
 def _rewrite_results(tournament: Tournament, lists: Sequence[ScoredList]) -> None:
     teams = dict(tournament.registrations.values_list("player_id", "team_id"))
     results = []
-    for table, players, rows in lists:
+    for table, seats, rows in lists:
         table.series.tournament = tournament
-        summaries = summarize(rows, table.size, tournament.list_system, tournament.rule_set)
-        results += list_results(table, players, teams, summaries)
+        sittings = [Sitting.of(seat, teams.get(seat.player_id)) for seat in seats]
+        results += table_results(table, rows, sittings)
     ListResult.objects.filter(tournament=tournament).delete()
     ListResult.objects.bulk_create(results, batch_size=500)
 
@@ -247,7 +252,7 @@ def _referee_names(tournament: Tournament) -> list[str]:
 @transaction.atomic
 def add_referee(tournament: Tournament, username: str, *, user: User = None) -> Any:
     """Make the active user named ``username`` (any case) a referee of ``tournament``."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(pk=tournament.pk)
     name = username.strip()
     users = get_user_model().objects.filter(is_active=True)
     field = get_user_model().USERNAME_FIELD
@@ -268,7 +273,7 @@ def add_referee(tournament: Tournament, username: str, *, user: User = None) -> 
 @transaction.atomic
 def remove_referee(tournament: Tournament, referee: Any, *, user: User = None) -> None:
     """Take ``referee`` off the tournament; only a superuser may remove the last one."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(pk=tournament.pk)
     if not tournament.referees.filter(pk=referee.pk).exists():
         raise ServiceError("not_a_referee")
     before = _referee_names(tournament)
@@ -292,7 +297,7 @@ def _log_referees(tournament: Tournament, user: User, before: list[str]) -> None
 
 
 def _lock_with_season(tournament: Tournament) -> Tournament:
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(pk=tournament.pk)
     if tournament.season_id is None:
         raise ServiceError("tournament_without_season")
     return tournament

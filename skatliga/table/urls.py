@@ -2,13 +2,16 @@
 
 from django.urls import path
 
-from skatliga.table import views
+from skatliga.table import signing, views
 
 app_name = "table"
 
 urlpatterns = [
     path("", views.code, name="code"),
+    path("sw.js", views.service_worker, name="service-worker"),
     path("<str:token>/", views.entry, name="entry"),
     path("<str:token>/preview/", views.preview, name="preview"),
     path("<str:token>/device/", views.device, name="device"),
+    path("<str:token>/sign/", signing.sign, name="sign"),
+    path("<str:token>/sign/<int:position>/", signing.sign_seat, name="sign-seat"),
 ]

@@ -4,20 +4,25 @@ services as the referee's page (``skatliga.views.lists``)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
+from scoring import GameType
 from skatliga import pdf
 from skatliga.models import Table, TableLink, Tournament
 from skatliga.table import cards, services
@@ -101,12 +106,18 @@ def device_name(request: HttpRequest, link: TableLink) -> str:
 
 def page(request: HttpRequest, link: TableLink) -> dict[str, Any]:
     """The context that turns the referee's list page into the table's."""
+    rules = link.table.series.tournament.rule_set
     return {
         "at_table": True,
+        "token": link.token,
         "entry_url": reverse("table:entry", args=[link.token]),
         "preview_url": reverse("table:preview", args=[link.token]),
         "device_url": reverse("table:device", args=[link.token]),
         "device_name": device_name(request, link),
+        # The tap grid's "with/without 1..n" buttons: the rule set's limit per trump game.
+        "most_matadors": json.dumps(
+            {game.value: rules.most_matadors(game) for game in GameType if game.is_trump_game}
+        ),
     }
 
 
@@ -209,6 +220,45 @@ def code(request: HttpRequest) -> HttpResponse:
             ),
         )
     return render(request, "table/code.html", {"form": form, "at_table": True})
+
+
+# The files the service worker keeps on the device; its cache is named after their contents,
+# so a changed file replaces the device's copy.
+OFFLINE_FILES = (
+    "skatliga/site.css",
+    "skatliga/entry.js",
+    "skatliga/table.js",
+    "skatliga/table.css",
+    "skatliga/favicon.svg",
+)
+
+
+def offline_version() -> str:
+    digest = hashlib.sha256()
+    for name in OFFLINE_FILES:
+        found = finders.find(name)
+        if isinstance(found, str):
+            with open(found, "rb") as file:
+                digest.update(file.read())
+    return digest.hexdigest()[:16]
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The table page's service worker, served under /t/ so that its scope covers every
+    table link (the static files' /static/ would not)."""
+    response = render(
+        request,
+        "table/sw.js",
+        {
+            "version": offline_version(),
+            "files": json.dumps([static(name) for name in OFFLINE_FILES]),
+        },
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = reverse("table:code")
+    return response
 
 
 # --- the referee's side ----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 import scoring
@@ -18,11 +19,15 @@ from scoring.lists import WON_BONUS
 from skatliga import services
 from skatliga.forms import (
     PASSED,
+    CloseForm,
     GameRowForm,
     ReopenForm,
+    SubstituteForm,
     coded_error,
 )
+from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute
 from skatliga.models import (
+    Change,
     Game,
     GameType,
     Seat,
@@ -30,6 +35,7 @@ from skatliga.models import (
     Tournament,
 )
 from skatliga.pdf.base import signed
+from skatliga.table.status import signatures
 from skatliga.views.referee import action_error, referee_required
 from skatliga.views.sheet import Sheet, build_sheet
 
@@ -111,6 +117,56 @@ def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
     return text
 
 
+GAME_ROWS = (
+    Change.Action.GAME_RECORDED,
+    Change.Action.GAME_CORRECTED,
+    Change.Action.GAME_DELETED,
+    Change.Action.SECOND_ENTRY,
+)
+
+
+def describe_history(change: Change, names: dict[int, str]) -> dict[str, str]:
+    """A line of a list's history in words: a row before and after, or what was signed,
+    cleared, picked or closed."""
+    before, after = change.before or {}, change.after or {}
+    if change.action in GAME_ROWS:
+        return {
+            "before": describe_game(before, names) if before else "",
+            "after": describe_game(after, names) if after else "",
+        }
+    if change.action in SUBSTITUTE_ACTIONS:
+        return {
+            "before": describe_substitute(before, names) if before else "",
+            "after": describe_substitute(after, names) if after else "",
+        }
+    if change.action == Change.Action.LIST_SIGNED:
+        text = _("%(player)s (Platz %(seat)s)") % {
+            "player": after.get("player", ""),
+            "seat": after.get("seat", ""),
+        }
+        return {"before": "", "after": text}
+    if change.action == Change.Action.SIGNATURES_CLEARED:
+        count = int(before.get("signatures", 0))
+        text = ngettext(
+            "%(count)s Unterschrift gelöscht: bitte neu unterschreiben",
+            "%(count)s Unterschriften gelöscht: bitte neu unterschreiben",
+            count,
+        ) % {"count": count}
+        return {"before": "", "after": text}
+    if change.action == Change.Action.ENTRY_PICKED:
+        versions = {"first": _("Liste"), "second": _("Zweiteingabe")}
+        return {
+            "before": " | ".join(
+                f"{versions[key]}: {describe_game(before.get(key), names)}" for key in versions
+            ),
+            "after": _("gewählt: %(version)s") % {"version": versions.get(after.get("picked"), "")},
+        }
+    if change.action == Change.Action.LIST_CLOSED and after:
+        text = _("%(signed)s von %(seats)s unterschrieben") % after
+        return {"before": "", "after": text}
+    return {"before": "", "after": ""}
+
+
 def short_name(name: str) -> str:
     """ "Anna Schmidt" → "Anna S.", for the narrow standings strip.
 
@@ -162,7 +218,7 @@ def render_list(
     status: int = 200,
     **context: Any,
 ) -> HttpResponse:
-    seats = list(table.seats.select_related("player__club").order_by("position"))
+    seats = list(table.seats.select_related("player__club", "substitute").order_by("position"))
     games = list(table.games.select_related("updated_by").order_by("number"))
     games_per_list = tournament.games_per_list(table.size)
     rules = tournament.rule_set
@@ -185,13 +241,9 @@ def render_list(
     if form is not None and form.is_bound:
         form.mark_errors()
     names = {seat.position: str(seat.player) for seat in seats}
-    sheet = build_sheet(table, games, games_per_list=games_per_list)
+    sheet = build_sheet(table, games, games_per_list=games_per_list, seats=seats)
     history = [
-        {
-            "change": change,
-            "before": describe_game(change.before, names) if change.before else "",
-            "after": describe_game(change.after, names) if change.after else "",
-        }
+        {"change": change, **describe_history(change, names)}
         for change in table.changes.select_related("user")[:200]
     ]
     editing_game = by_number.get(editing) if editing else None
@@ -223,7 +275,14 @@ def render_list(
             if editing_game is not None and not editing_game.passed
             else ""
         ),
-        "editing_dealer": names.get(dealer) if dealer else None,
+        "editing_dealer": next(
+            (
+                str(seat.player_for(editing))
+                for seat in seats
+                if editing and seat.position == dealer
+            ),
+            None,
+        ),
         "editing_dealer_sits_out": bool(editing)
         and dealer is not None
         and dealer - 1 in scoring.sitting_out(dealer - 1, table.size, rules),
@@ -234,6 +293,16 @@ def render_list(
         "bid_values": scoring.bid_values(rules),
         "kontra": rules.kontra,
         "reopen_form": context.pop("reopen_form", None) or ReopenForm(),
+        "substitute_form": context.pop("substitute_form", None)
+        or SubstituteForm(table=table, seats=seats),
+        "substitutes": [seat for seat in seats if seat.substitute_id is not None],
+        "close_form": context.pop("close_form", None) or CloseForm(),
+        "signatures": signatures(table, len(games)),
+        "differences": (
+            describe_differences(services.differences(table), names)
+            if tournament.double_entry
+            else None
+        ),
         "preview_url": reverse(
             "referee:preview", args=[tournament.slug, table.series.number, table.number]
         ),
@@ -241,6 +310,20 @@ def render_list(
         **context,
     }
     return render(request, "referee/list.html", context, status=status)
+
+
+def describe_differences(
+    differences: list[services.Difference], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """The rows where the two entries differ, each version in words, side by side."""
+    return [
+        {
+            "number": d.number,
+            "first": describe_game(d.first, names) if d.first else "",
+            "second": describe_game(d.second, names) if d.second else "",
+        }
+        for d in differences
+    ]
 
 
 @referee_required
@@ -272,7 +355,7 @@ def save_row(
 ) -> HttpResponse:
     """Save the row posted through ``services.record_game``, for the referee's page and the
     table link alike; ``page`` is the list page's context for where the form came from."""
-    seats = list(table_obj.seats.select_related("player").order_by("position"))
+    seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))
     number = posted_number(request, lambda: table_obj.games.count() + 1)
     rules = tournament.rule_set
     form = GameRowForm(request.POST, seats=seats, number=number, rules=rules)
@@ -308,6 +391,14 @@ def save_row(
             "value": signed(game.list_score),
         }
     messages.success(request, note)
+    if game.signatures_cleared:
+        messages.warning(
+            request,
+            _(
+                "Die Liste wurde nach der Unterschrift geändert: alle Unterschriften sind "
+                "gelöscht. Bitte neu unterschreiben."
+            ),
+        )
     return redirect(page.get("entry_url") or list_url(table_obj))
 
 
@@ -355,14 +446,14 @@ def table_preview(
 
 def preview_row(request: HttpRequest, tournament: Tournament, table_obj: Table) -> JsonResponse:
     """The live preview, for the referee's page and the table link alike."""
-    seats = list(table_obj.seats.select_related("player").order_by("position"))
+    seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))
     games = list(table_obj.games.order_by("number"))
     games_per_list = tournament.games_per_list(table_obj.size)
     number = posted_number(request, lambda: len(games) + 1)
     rules = tournament.rule_set
     form = GameRowForm(request.POST, seats=seats, number=number, rules=rules)
     scored: scoring.Entry = None
-    substitute = None
+    typed = None
     valid = form.is_valid()
     if form.entry is not None:
         try:
@@ -374,29 +465,29 @@ def preview_row(request: HttpRequest, tournament: Tournament, table_obj: Table) 
         else:
             if valid:
                 form.warnings = list(getattr(scored, "warnings", ()))
-                substitute = (number, form.entry, scored)
+                typed = (number, form.entry, scored)
             else:
                 scored = None
-    sheet = build_sheet(table_obj, games, games_per_list=games_per_list, substitute=substitute)
+    sheet = build_sheet(table_obj, games, games_per_list=games_per_list, typed=typed)
     row = sheet.rows[number - 1] if number <= len(sheet.rows) else None
     if isinstance(scored, scoring.RamschScore):
         scored = None  # a Ramsch has no declarer's value: its points are in "scores"
     return JsonResponse(
         {
             "number": number,
-            "ok": substitute is not None,
-            "passed": bool(substitute and substitute[1].passed),
+            "ok": typed is not None,
+            "passed": bool(typed and typed[1].passed),
             "value": scored.value if scored else None,
             "won": scored.won if scored else None,
             "overbid": scored.overbid if scored else None,
             "list_score": scored.list_score if scored else None,
-            "breakdown": row.breakdown if row and substitute else "",
-            "entry": row.entry if row and substitute else "",
+            "breakdown": row.breakdown if row and typed else "",
+            "entry": row.entry if row and typed else "",
             "entries_total": sheet.entries_total,
             "matadors": form.matadors_from_cards,
             "problems": form.problems(),
-            "scores": list(row.scores) if row and substitute else None,
-            "declarer": substitute[1].declarer if substitute else None,
+            "scores": list(row.scores) if row and typed else None,
+            "declarer": typed[1].declarer if typed else None,
             "running": sheet.running,
             "summary": [column.to_json() for column in sheet.summary],
         }
@@ -409,13 +500,29 @@ def table_close(
     request: HttpRequest, tournament: Tournament, series: int, table: int
 ) -> HttpResponse:
     table_obj = get_table(tournament, series, table)
+    form = CloseForm(request.POST)
+    form.is_valid()
     try:
-        services.close_table(table_obj, user=request.user)
-    except services.ServiceError as error:
-        return render_list(
-            request, tournament, table_obj, action_error=action_error(error, "close")
+        services.close_table(
+            table_obj, user=request.user, reason=form.cleaned_data.get("reason") or ""
         )
-    messages.success(request, _("Liste abgeschlossen."))
+    except services.ServiceError as error:
+        if error.field == "reason":
+            form.add_error("reason", coded_error(error.code, **error.params))
+            return render_list(request, tournament, table_obj, close_form=form, status=400)
+        return render_list(
+            request,
+            tournament,
+            table_obj,
+            close_form=form,
+            action_error=action_error(error, "close"),
+            status=409,
+        )
+    messages.success(
+        request, _("Tisch %(number)s: Liste abgeschlossen.") % {"number": table_obj.number}
+    )
+    if request.POST.get("next") == "series":
+        return redirect("referee:series", slug=tournament.slug, series=table_obj.series.number)
     return redirect(list_url(table_obj))
 
 
@@ -476,3 +583,60 @@ def game_delete_last(
         )
     messages.success(request, _("Spiel %(number)s gelöscht.") % {"number": number})
     return redirect(list_url(table_obj))
+
+
+@referee_required
+@require_POST
+def substitute_appoint(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    """A player left during the list: record who plays his seat from which game on."""
+    table_obj = get_table(tournament, series, table)
+    seats = list(table_obj.seats.select_related("player").order_by("position"))
+    form = SubstituteForm(request.POST, table=table_obj, seats=seats)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            seat = services.appoint_substitute(
+                table_obj,
+                data["seat"],
+                data["from_game"],
+                player=data["player"],
+                name=data["name"] or "",
+                club=data["club"] or "",
+                user=request.user,
+                reason=data["reason"] or "",
+            )
+        except services.ServiceError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(
+                request,
+                _("Platz %(seat)s: ab Spiel %(number)s spielt %(name)s.")
+                % {"seat": seat.position, "number": seat.substitute_from, "name": seat.substitute},
+            )
+            return redirect(list_url(table_obj) + "#substitutes")
+    return render_list(request, tournament, table_obj, substitute_form=form, status=400)
+
+
+@referee_required
+@require_POST
+def substitute_remove(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    """Undo a substitute while the list is open."""
+    table_obj = get_table(tournament, series, table)
+    try:
+        position = int(request.POST.get("seat", ""))
+    except ValueError:
+        position = None
+    try:
+        services.remove_substitute(
+            table_obj, position, user=request.user, reason=request.POST.get("reason", "")
+        )
+    except services.ServiceError as error:
+        return render_list(
+            request, tournament, table_obj, action_error=action_error(error, "substitute")
+        )
+    messages.success(request, _("Ersatzspieler entfernt."))
+    return redirect(list_url(table_obj) + "#substitutes")

@@ -7,24 +7,43 @@ Standings come from ``ListResult`` grouped queries (``models.ListResultQuerySet.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.db.models import Prefetch, QuerySet
+from django.db import connection
+from django.db.models import F, OuterRef, Prefetch, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from skatliga import printing
 from skatliga.export import SpreadsheetExport
-from skatliga.models import ListResult, Player, Season, Series, Table, Team, Tournament
+from skatliga.models import (
+    Category,
+    ListResult,
+    ListResultQuerySet,
+    Player,
+    Season,
+    Seat,
+    Series,
+    Table,
+    Team,
+    Tournament,
+    match_points_rule,
+)
 from skatliga.standings import (
+    match_points_scheme,
     player_statistics,
     progress,
+    running,
     season_player_standings,
     series_totals,
     team_standings,
@@ -46,13 +65,18 @@ TOURNAMENTS_PER_PAGE = 50
 every row cost seconds at a thousand teams); the CSV export still has every row."""
 
 
-def _tables(
+def _player_table(
     request: HttpRequest,
-    results: QuerySet[ListResult],
+    results: ListResultQuerySet,
+    *,
     lots_of: Tournament | None = None,
     per_page: int | None = None,
     season: Season | None = None,
-) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
+    prefix: str = "p-",
+    running_players: frozenset[int] = frozenset(),
+) -> PlayerStandingTable:
+    """The player standing of ``results``: ranked in the season's mode, if given; players
+    in ``running_players`` are marked as playing a list in progress."""
     paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
     if season is not None and season.ranking != Season.Ranking.SUM:
         table_class = (
@@ -60,36 +84,92 @@ def _tables(
             if season.ranking == Season.Ranking.AVERAGE
             else PlayerStandingTable
         )
-        players = table_class(season_player_standings(season, results), prefix="p-")
+        players = table_class(
+            season_player_standings(season, results), prefix=prefix, running=running_players
+        )
     else:
         standing = results.ranked(lots_of=lots_of)
-        page = request.GET.get("p-page", "1")
-        if per_page and page.isdigit() and int(page) > 0 and "p-sort" not in request.GET:
+        page = request.GET.get(f"{prefix}page", "1")
+        if per_page and page.isdigit() and int(page) > 0 and f"{prefix}sort" not in request.GET:
             # The page's rows and the number of players in one query; the paginator finds both.
             standing.prefetch((int(page) - 1) * per_page, int(page) * per_page)
-        players = PlayerStandingTable(StandingsData(standing), prefix="p-")
+        players = PlayerStandingTable(
+            StandingsData(standing), prefix=prefix, running=running_players
+        )
     RequestConfig(request, paginate=paginate).configure(players)
-    team_rows = team_standings(results)
+    return players
+
+
+def _tables(
+    request: HttpRequest,
+    results: ListResultQuerySet,
+    lots_of: Tournament | None = None,
+    per_page: int | None = None,
+    season: Season | None = None,
+    scheme: str = Season.MatchPoints.PLACES,
+    running_players: frozenset[int] = frozenset(),
+) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
+    players = _player_table(
+        request,
+        results,
+        lots_of=lots_of,
+        per_page=per_page,
+        season=season,
+        running_players=running_players,
+    )
+    team_rows = team_standings(results, scheme)
     teams = None
     if team_rows:
-        teams = TeamStandingTable(team_rows, prefix="t-")
+        paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
+        teams = TeamStandingTable(team_rows, prefix="t-", scheme=scheme)
         RequestConfig(request, paginate=paginate).configure(teams)
     return players, teams
+
+
+class _Categories:
+    """The player standing of each category: the same ranking (``ranking``: the arguments
+    of :func:`_player_table`) over the players of one category, its ranks counted within."""
+
+    def __init__(self, request: HttpRequest, results: ListResultQuerySet, **ranking: Any) -> None:
+        self.request, self.results, self.ranking = request, results, ranking
+
+    def table(self, category: str) -> PlayerStandingTable:
+        rows = self.results.in_category(category)
+        return _player_table(self.request, rows, prefix=f"{category}-", **self.ranking)
+
+    def tables(self) -> list[tuple[str, str, PlayerStandingTable]]:
+        """(category, its name, its table) for each category that has players here."""
+        return [
+            (category, str(Category(category).label), self.table(category))
+            for category in self.results.categories()
+        ]
 
 
 EXPORT_FORMATS = ("csv", "xlsx", "ods")
 
 
-def _export(request: HttpRequest, players: Any, teams: Any, name: str) -> HttpResponse | None:
+def _export(
+    request: HttpRequest,
+    players: Any,
+    teams: Any,
+    name: str,
+    categories: _Categories | None = None,
+) -> HttpResponse | None:
     """The standings as a spreadsheet when the page is asked for ``?export=csv|xlsx|ods``
-    (``&table=teams``: the teams'): every row, numbers as numbers, text cells neutralised
+    (``&table=teams``: the teams'; ``&category=senioren``: one category's players, where
+    the page has ``categories``): every row, numbers as numbers, text cells neutralised
     alike in every format (``export.SpreadsheetExport``)."""
     kind = request.GET.get("export")
     if kind not in EXPORT_FORMATS:
         return None
     table = players
+    category = request.GET.get("category")
     if request.GET.get("table") == "teams" and teams is not None:
         table, name = teams, f"{name}-teams"
+    elif category:
+        if categories is None or category not in Category.values:
+            raise Http404
+        table, name = categories.table(category), f"{name}-{category}"
     return SpreadsheetExport(kind, table).response(f"{slugify(name)}.{kind}")
 
 
@@ -99,20 +179,64 @@ def _pdf(data: bytes, name: str) -> HttpResponse:
     return response
 
 
+def _revision(model: type[Tournament] | type[Season], slug: str) -> tuple[Any, ...]:
+    """(id, revision, revised_at) of the tournament or season with ``slug``, or 404: all that
+    a page served from the cache needs, read with one plain statement (building the ORM's
+    query for the whole row cost more than the rest of a cached page)."""
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {q('id')}, {q('revision')}, {q('revised_at')} "
+            f"FROM {q(model._meta.db_table)} WHERE {q('slug')} = %s",
+            [slug],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404
+    pk, revision, revised_at = row
+    return pk, revision, _moment(revised_at)
+
+
+def _moment(value: Any) -> datetime.datetime | None:
+    """A time read with a plain statement: PostgreSQL gives a datetime, SQLite text in UTC."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+        if value is not None and timezone.is_naive(value):
+            value = timezone.make_aware(value, datetime.UTC)
+    return value
+
+
+def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 def _in_tournament(
-    request: HttpRequest, tournament: Tournament, build: Callable[[], HttpResponse]
+    request: HttpRequest, slug: str, build: Callable[[Tournament], HttpResponse]
 ) -> HttpResponseBase:
-    """A page, CSV or PDF of one tournament (its series and lists too), cached on its revision."""
-    key = ("tournament", tournament.pk, tournament.revision)
-    return cached(request, key, build, last_modified=tournament.revised_at)
+    """A page, CSV or PDF of one tournament (its series and lists too), cached on its
+    revision; ``build`` gets the tournament, read only when the page is built."""
+    pk, revision, revised_at = _revision(Tournament, slug)
+    return cached(
+        request,
+        ("tournament", pk, revision),
+        lambda: build(_tournament(slug)),
+        last_modified=revised_at,
+    )
 
 
 def _in_season(
-    request: HttpRequest, season: Season, build: Callable[[], HttpResponse]
+    request: HttpRequest, slug: str, build: Callable[[Season], HttpResponse]
 ) -> HttpResponseBase:
     """A page, CSV or PDF of a season, cached on its revision."""
-    key = ("season", season.pk, season.revision)
-    return cached(request, key, build, last_modified=season.revised_at)
+    pk, revision, revised_at = _revision(Season, slug)
+    return cached(
+        request,
+        ("season", pk, revision),
+        lambda: build(get_object_or_404(Season, pk=pk)),
+        last_modified=revised_at,
+    )
 
 
 def tournaments(request: HttpRequest) -> HttpResponse:
@@ -153,14 +277,18 @@ def _shown_series(tournament: Tournament, number: int) -> Series:
 
 def tournament(request: HttpRequest, slug: str) -> HttpResponseBase:
     """A tournament's standings: the sum of its series, ranked (rules.md section 6)."""
-    tournament = _tournament(slug)
-    return _in_tournament(request, tournament, lambda: _tournament_page(request, tournament))
+    return _in_tournament(request, slug, lambda tournament: _tournament_page(request, tournament))
 
 
 def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    results = ListResult.objects.for_tournament(tournament).public()
-    players, teams = _tables(request, results, lots_of=tournament)
-    export = _export(request, players, teams, tournament.slug)
+    results = ListResult.objects.for_tournament(tournament).public_in(tournament)
+    scheme = match_points_scheme(tournament)
+    lists = running(Table.objects.filter(series__tournament=tournament))
+    players, teams = _tables(
+        request, results, lots_of=tournament, scheme=scheme, running_players=lists.players
+    )
+    categories = _Categories(request, results, lots_of=tournament)
+    export = _export(request, players, teams, tournament.slug, categories)
     if export is not None:
         return export
     return render_page(
@@ -170,17 +298,22 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "tournament": tournament,
             "players": players,
             "teams": teams,
+            "categories": categories.tables(),
+            "scheme_text": match_points_rule(scheme) if teams else "",
             "series_list": tournament.series.prefetch_related("tables"),
+            "substitutes": printing.substitute_notes(printing.public_seats(tournament)),
             "provisional": results.provisional(),
             "progress": progress(Table.objects.filter(series__tournament=tournament)),
+            "running": lists.lists,
         },
     )
 
 
 def series(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """One series: its standings, its team result, its lists."""
-    tournament = _tournament(slug)
-    return _in_tournament(request, tournament, lambda: _series_page(request, tournament, number))
+    return _in_tournament(
+        request, slug, lambda tournament: _series_page(request, tournament, number)
+    )
 
 
 def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -193,12 +326,29 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "public/series.html",
             {"tournament": tournament, "series": series, "hidden": True},
         )
-    players, teams = _tables(request, ListResult.objects.for_series(series))
+    scheme = match_points_scheme(tournament)
+    lists = running(Table.objects.filter(series=series))
+    players, teams = _tables(
+        request,
+        ListResult.objects.for_series(series),
+        scheme=scheme,
+        running_players=lists.players,
+    )
     export = _export(request, players, teams, f"{tournament.slug}-{series.number}")
     if export is not None:
         return export
+    # A substitute's row (SkWO 4.4) shares the seat of the player who left: marked with his
+    # first game.
+    substitute_from = Seat.objects.filter(
+        table=OuterRef("table"), substitute=OuterRef("player")
+    ).values("substitute_from")[:1]
     tables = series.tables.prefetch_related(
-        Prefetch("results", queryset=ListResult.objects.select_related("player"))
+        Prefetch(
+            "results",
+            queryset=ListResult.objects.select_related("player")
+            .annotate(substitute_from=Subquery(substitute_from))
+            .order_by("position", F("substitute_from").asc(nulls_first=True)),
+        )
     )
     return render_page(
         request,
@@ -208,22 +358,33 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "series": series,
             "players": players,
             "teams": teams,
+            "scheme_text": match_points_rule(scheme) if teams else "",
             "tables": tables,
+            "substitutes": printing.substitute_notes(Seat.objects.filter(series=series)),
             "progress": progress(Table.objects.filter(series=series)),
+            "running": lists.lists,
         },
     )
 
 
 def season(request: HttpRequest, slug: str) -> HttpResponseBase:
     """A season: the individual ranking and the league table."""
-    season = get_object_or_404(Season, slug=slug)
-    return _in_season(request, season, lambda: _season_page(request, season))
+    return _in_season(request, slug, lambda season: _season_page(request, season))
 
 
 def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
-    results = ListResult.objects.for_season(season).public()
-    players, teams = _tables(request, results, per_page=SEASON_ROWS_PER_PAGE, season=season)
-    export = _export(request, players, teams, season.slug)
+    results = ListResult.objects.for_season(season).public_in(season)
+    lists = running(Table.objects.filter(series__tournament__season=season))
+    players, teams = _tables(
+        request,
+        results,
+        per_page=SEASON_ROWS_PER_PAGE,
+        season=season,
+        scheme=season.match_points,
+        running_players=lists.players,
+    )
+    categories = _Categories(request, results, per_page=SEASON_ROWS_PER_PAGE, season=season)
+    export = _export(request, players, teams, season.slug, categories)
     if export is not None:
         return export
     return render_page(
@@ -233,36 +394,44 @@ def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
             "season": season,
             "players": players,
             "teams": teams,
+            "categories": categories.tables(),
             "tournaments": season.tournaments.all()[:SEASON_TOURNAMENTS_SHOWN],
             "tournament_count": season.tournaments.count(),
             "provisional": results.provisional(),
+            "running": lists.lists,
         },
     )
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A player's history: every list, the series totals over time, and statistics."""
-    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    # What the page shows: the player, the tournaments he played in, his teams' seasons.
-    played = list(
-        Tournament.objects.filter(results__player=player)
-        .order_by("pk")
-        .values_list("pk", "revision", "revised_at")
-        .distinct()
+    # What the page shows: the player, the tournaments he played in, his teams' seasons;
+    # read with plain statements (a cached page needs nothing else).
+    found = _fetch(
+        "SELECT p.id, p.name, p.number, p.club_id, c.name FROM skatliga_player p "
+        "LEFT JOIN skatliga_club c ON c.id = p.club_id WHERE p.id = %s",
+        [pk],
     )
-    teams = list(player.teams.order_by("pk").values_list("pk", "season_id", "season__revision"))
-    key = (
-        "player",
-        player.pk,
-        player.name,
-        player.number,
-        player.club_id,
-        player.club.name if player.club else "",
-        [(pk, revision) for pk, revision, _at in played],
-        teams,
+    if not found:
+        raise Http404
+    played = _fetch(
+        "SELECT id, revision, revised_at FROM skatliga_tournament WHERE id IN "
+        "(SELECT tournament_id FROM skatliga_listresult WHERE player_id = %s) ORDER BY id",
+        [pk],
     )
-    modified = latest(*(at for _pk, _revision, at in played))
-    return cached(request, key, lambda: _player_page(request, player), last_modified=modified)
+    teams = _fetch(
+        "SELECT t.id, t.season_id, s.revision FROM skatliga_team_players m "
+        "JOIN skatliga_team t ON t.id = m.team_id JOIN skatliga_season s ON s.id = t.season_id "
+        "WHERE m.player_id = %s ORDER BY t.id",
+        [pk],
+    )
+    key = ("player", *found[0], [(t, revision) for t, revision, _at in played], teams)
+    modified = latest(*(_moment(at) for _pk, _revision, at in played))
+
+    def build() -> HttpResponse:
+        return _player_page(request, Player.objects.select_related("club").get(pk=pk))
+
+    return cached(request, key, build, last_modified=modified)
 
 
 def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
@@ -272,6 +441,22 @@ def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
         .select_related("table", "series", "tournament", "season", "team")
         .order_by("-tournament__date", "-series__number")
     )
+    # The row's three links filled into URLs reversed once, not three {% url %} a row.
+    standings, series, table = (
+        _url_format(name, *args)
+        for name, args in (
+            ("standings", (_SLUG,)),
+            ("series", (_SLUG, _NUMBER)),
+            ("table", (_SLUG, _NUMBER, _TABLE)),
+        )
+    )
+    for r in history:
+        slug, number = r.tournament.slug, r.series.number
+        r.links = (  # type: ignore[attr-defined]
+            standings.format(slug=slug),
+            series.format(slug=slug, number=number),
+            table.format(slug=slug, number=number, table=r.table.number),
+        )
     points = series_totals(history)
     return render_page(
         request,
@@ -286,24 +471,40 @@ def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
     )
 
 
+_SLUG, _NUMBER, _TABLE = "slug0placeholder", 987654321, 987654322
+
+
+def _url_format(name: str, *args: object) -> str:
+    """``reverse(name, args)`` with ``{slug}``, ``{number}`` and ``{table}`` in place of the
+    placeholder arguments: reversed once, filled in with ``str.format`` for every row."""
+    url = reverse(name, args=args)
+    for placeholder, field in ((_SLUG, "slug"), (_NUMBER, "number"), (_TABLE, "table")):
+        url = url.replace(str(placeholder), f"{{{field}}}")
+    return url
+
+
 def team(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A team: its players and their totals over the season, and its match days."""
-    team = get_object_or_404(Team.objects.select_related("season", "club"), pk=pk)
-    played = list(
-        Tournament.objects.filter(results__team=team)
-        .order_by("pk")
-        .values_list("pk", "revision", "revised_at")
-        .distinct()
+    found = _fetch(
+        "SELECT t.season_id, s.revision, s.revised_at FROM skatliga_team t "
+        "JOIN skatliga_season s ON s.id = t.season_id WHERE t.id = %s",
+        [pk],
     )
-    key = (
-        "team",
-        team.pk,
-        team.season_id,
-        team.season.revision,
-        [(pk, revision) for pk, revision, _at in played],
+    if not found:
+        raise Http404
+    season, season_revision, season_revised = found[0]
+    played = _fetch(
+        "SELECT id, revision, revised_at FROM skatliga_tournament WHERE id IN "
+        "(SELECT tournament_id FROM skatliga_listresult WHERE team_id = %s) ORDER BY id",
+        [pk],
     )
-    modified = latest(team.season.revised_at, *(at for _pk, _revision, at in played))
-    return cached(request, key, lambda: _team_page(request, team), last_modified=modified)
+    key = ("team", pk, season, season_revision, [(t, revision) for t, revision, _at in played])
+    modified = latest(_moment(season_revised), *(_moment(at) for _pk, _revision, at in played))
+
+    def build() -> HttpResponse:
+        return _team_page(request, Team.objects.select_related("season", "club").get(pk=pk))
+
+    return cached(request, key, build, last_modified=modified)
 
 
 def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
@@ -317,7 +518,8 @@ def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
                 (
                     row
                     for row in team_standings(
-                        ListResult.objects.for_tournament(tournament).public()
+                        ListResult.objects.for_tournament(tournament).public_in(tournament),
+                        team.season.match_points,
                     )
                     if row.team_id == team.pk
                 ),
@@ -341,13 +543,13 @@ def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
 def hall(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The running tournament on a projector: large type, the ranking refreshed in place
     (hall.js) every 30 seconds, or every ``?every=N`` (5 to 600)."""
-    tournament = _tournament(slug)
-    return _in_tournament(request, tournament, lambda: _hall_page(request, tournament))
+    return _in_tournament(request, slug, lambda tournament: _hall_page(request, tournament))
 
 
 def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    results = ListResult.objects.for_tournament(tournament).public()
+    results = ListResult.objects.for_tournament(tournament).public_in(tournament)
     rows = results.standings(lots_of=tournament)
+    lists = running(Table.objects.filter(series__tournament=tournament))
     try:
         every = min(600, max(5, int(request.GET.get("every", 30))))
     except ValueError:
@@ -361,6 +563,8 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "refresh": every,
             "progress": progress(Table.objects.filter(series__tournament=tournament)),
             "provisional": results.provisional(),
+            "running": lists.lists,
+            "running_players": lists.players,
         },
     )
 
@@ -413,15 +617,14 @@ def _chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -
 
 def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """All score sheets of a series; ``?blank=1`` for the forms to print before it."""
-    tournament = _tournament(slug)
     blank = request.GET.get("blank") == "1"
 
-    def build() -> HttpResponse:
+    def build(tournament: Tournament) -> HttpResponse:
         series = _series(tournament, number) if blank else _shown_series(tournament, number)
         name = f"{slug}-{_('serie')}-{number}-{_('blanko') if blank else _('listen')}"
         return _pdf(printing.series_score_sheets_pdf(series, blank=blank), name)
 
-    return _in_tournament(request, tournament, build)
+    return _in_tournament(request, slug, build)
 
 
 def seats(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -441,56 +644,47 @@ def seats_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def series_results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
-    tournament = _tournament(slug)
-
-    def build() -> HttpResponse:
+    def build(tournament: Tournament) -> HttpResponse:
         series = _shown_series(tournament, number)
         return _pdf(printing.series_result_pdf(series), f"{slug}-{_('serie')}-{number}")
 
-    return _in_tournament(request, tournament, build)
+    return _in_tournament(request, slug, build)
 
 
 def tournament_results_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
-    tournament = _tournament(slug)
     return _in_tournament(
-        request, tournament, lambda: _pdf(printing.tournament_result_pdf(tournament), slug)
+        request, slug, lambda tournament: _pdf(printing.tournament_result_pdf(tournament), slug)
     )
 
 
 def tournament_teams_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
-    tournament = _tournament(slug)
-
-    def build() -> HttpResponse:
+    def build(tournament: Tournament) -> HttpResponse:
         if not ListResult.objects.for_tournament(tournament).filter(team__isnull=False).exists():
             raise Http404(_("Dieses Turnier hat keine Mannschaftswertung."))
         return _pdf(printing.team_result_pdf(tournament), f"{slug}-{_('mannschaften')}")
 
-    return _in_tournament(request, tournament, build)
+    return _in_tournament(request, slug, build)
 
 
 def season_results_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
-    season = get_object_or_404(Season, slug=slug)
     return _in_season(
-        request, season, lambda: _pdf(printing.season_result_pdf(season), season.slug)
+        request, slug, lambda season: _pdf(printing.season_result_pdf(season), season.slug)
     )
 
 
 def season_teams_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
-    season = get_object_or_404(Season, slug=slug)
-
-    def build() -> HttpResponse:
+    def build(season: Season) -> HttpResponse:
         if not season.teams.exists():
             raise Http404
         return _pdf(printing.team_result_pdf(season), f"{season.slug}-{_('mannschaften')}")
 
-    return _in_season(request, season, build)
+    return _in_season(request, slug, build)
 
 
 def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponseBase:
     """One list, read-only: every row with its breakdown and running totals, and the summary."""
-    tournament = _tournament(slug)
     return _in_tournament(
-        request, tournament, lambda: _table_page(request, tournament, number, table)
+        request, slug, lambda tournament: _table_page(request, tournament, number, table)
     )
 
 
@@ -499,17 +693,22 @@ def _table_page(
 ) -> HttpResponse:
     series = _shown_series(tournament, number)
     table_obj = get_object_or_404(series.tables, number=table)
-    seats = list(table_obj.seats.select_related("player", "player__club").order_by("position"))
+    seats = list(
+        table_obj.seats.select_related("player", "player__club", "substitute").order_by("position")
+    )
     sheet = build_sheet(
         table_obj,
         list(table_obj.games.order_by("number")),
         games_per_list=tournament.games_per_list(table_obj.size),
+        seats=seats,
     )
-    names = {seat.position: seat.player.name for seat in seats}
+    by_position = {seat.position: seat for seat in seats}
     rows = [
         (
             row,
-            names.get(row.game.declarer or 0, "") if row.game else "",
+            by_position[row.game.declarer].player_for(row.number).name
+            if row.game and row.game.declarer in by_position
+            else "",
             printing.game_label(row.game, row.scored) if row.game and row.scored else "",
         )
         for row in sheet.rows

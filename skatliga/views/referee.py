@@ -46,10 +46,13 @@ from skatliga.models import (
     Game,
     Player,
     Registration,
+    Season,
+    Seat,
     Series,
     Tournament,
 )
 from skatliga.table.cards import link_cards
+from skatliga.table.status import POLL_SECONDS, series_status, status_etag
 
 View = Callable[..., HttpResponse]
 
@@ -114,7 +117,12 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Turnier angelegt. Jetzt die Spieler eintragen."))
             return redirect("referee:tournament", slug=tournament.slug)
     else:
-        form = TournamentForm(initial={"date": timezone.localdate()})
+        initial: dict[str, Any] = {"date": timezone.localdate()}
+        season = Season.objects.filter(slug=request.GET.get("season") or "").first()
+        if season is not None:
+            # A tournament of the season starts with the season's rule set and list system.
+            initial |= {"season": season, **season.rule_fields()}
+        form = TournamentForm(initial=initial)
     return render(request, "referee/tournament_form.html", {"form": form})
 
 
@@ -147,6 +155,7 @@ def render_tournament(
         "team_form": TeamForm(),
         "clubs": Club.objects.values_list("name", flat=True),
         "draw_form": DrawForm(),
+        "avoid_repeats": True,
         "table_sizes": sizes,
         "fours": sizes.count(4),
         "threes": sizes.count(3),
@@ -253,11 +262,15 @@ def registration_withdraw(request: HttpRequest, tournament: Tournament, pk: int)
 @require_POST
 def series_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     method = request.POST.get("method") or "lot"
+    # The checkbox posts "1" beside a hidden "0"; without either, repeats are avoided.
+    choice = request.POST.getlist("avoid_repeats")
+    avoid_repeats = not choice or "1" in choice
     try:
         series = services.draw_tables(
             tournament,
             user=request.user,
             method=method,
+            avoid_repeats=avoid_repeats,
             despite_open_lists=request.POST.get("despite_open") == "1",
         )
     except services.ServiceError as error:
@@ -266,8 +279,17 @@ def series_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             tournament,
             action_error=action_error(error, "draw"),
             draw_method=method,
+            avoid_repeats=avoid_repeats,
         )
-    messages.success(request, _("Serie %(number)s ausgelost.") % {"number": series.number})
+    repeats = len(services.series_repeat_pairs(series))
+    note = _("Serie %(number)s ausgelost.") % {"number": series.number}
+    if series.number > 1:
+        note += " " + ngettext(
+            "%(count)s Paar sitzt wieder zusammen.",
+            "%(count)s Paare sitzen wieder zusammen.",
+            repeats,
+        ) % {"count": repeats}
+    messages.success(request, note)
     return redirect("referee:series", slug=tournament.slug, series=series.number)
 
 
@@ -441,7 +463,9 @@ def render_series(
     status: int = 200,
     **context: Any,
 ) -> HttpResponse:
-    tables = series.tables.annotate(game_count=Count("games")).prefetch_related("seats__player")
+    seats: dict[int, list[Any]] = {}
+    for seat in Seat.objects.filter(series=series).select_related("player").order_by("position"):
+        seats.setdefault(seat.table_id, []).append(seat)
     started = Game.objects.filter(table__series=series).exists()
     links = link_cards(request, series)
     context = {
@@ -449,15 +473,18 @@ def render_series(
         "series": series,
         "tables": [
             {
-                "table": table,
-                "seats": list(table.seats.all()),
-                "games": table.game_count,
-                "expected": tournament.games_per_list(table.size),
-                "link": links.get(table.pk),
+                "table": status.table,
+                "status": status,
+                "seats": seats.get(status.table.pk, []),
+                "link": links.get(status.table.pk),
             }
-            for table in tables
+            for status in series_status(series)
         ],
+        "status_url": reverse("referee:series-status", args=[tournament.slug, series.number]),
+        "status_etag": status_etag(tournament, series),
+        "poll_seconds": POLL_SECONDS,
         "started": started,
+        "repeat_pairs": services.series_repeat_pairs(series),
         "swap_form": context.pop("swap_form", None) or SwapForm(series=series),
         "withdraw_form": context.pop("withdraw_form", None) or ReopenForm(),
         **context,

@@ -84,6 +84,18 @@ class SummaryColumn:
 
 
 @dataclass(frozen=True, slots=True)
+class Share:
+    """One player's part of a seat a substitute took over during the list (SkWO 4.4): the
+    games he sat in (``first`` to ``last``) and his summary rows of them."""
+
+    position: int
+    player: str
+    first: int
+    last: int
+    summary: SummaryColumn
+
+
+@dataclass(frozen=True, slots=True)
 class Sheet:
     size: int
     system: scoring.ListSystem
@@ -91,6 +103,9 @@ class Sheet:
     summary: list[SummaryColumn]
     recorded: int
     """How many rows are filled (saved, or typed into the preview)."""
+    shares: tuple[Share, ...] = ()
+    """Where a substitute took a seat over: the player who left and the substitute, each
+    with his games (``services.result_lines``)."""
 
     @property
     def seeger_fabian(self) -> bool:
@@ -113,16 +128,19 @@ def build_sheet(
     games: Sequence[Game],
     *,
     games_per_list: int,
-    substitute: tuple[int, services.GameEntry, scoring.Entry] | None = None,
+    typed: tuple[int, services.GameEntry, scoring.Entry] | None = None,
+    seats: Sequence[Seat] = (),
 ) -> Sheet:
-    """The list of ``table`` from its stored ``games``, optionally with one row replaced."""
+    """The list of ``table`` from its stored ``games``, optionally with the row ``typed``
+    in place of the stored one; with ``seats``, the shares of the seats a substitute took
+    over."""
     tournament = table.series.tournament
     size = table.size
     system = tournament.list_system
     rules = tournament.rule_set
     pairs = {game.number: (game, scored) for game, scored in services.list_rows(games, size, rules)}
-    if substitute is not None:
-        number, entry, scored = substitute
+    if typed is not None:
+        number, entry, scored = typed
         stand_in = Game(
             table=table,
             table_size=size,
@@ -165,11 +183,53 @@ def build_sheet(
                 breakdown=breakdown(scored, language),
             )
         )
-    summaries = services.summarize(
-        [pairs[number] for number in sorted(pairs)], size, tournament.list_system, rules
-    )
+    ordered = [pairs[number] for number in sorted(pairs)]
+    summaries = services.summarize(ordered, size, tournament.list_system, rules)
     summary = [summary_column(s, size, system) for s in summaries]
-    return Sheet(size=size, system=system, rows=rows, summary=summary, recorded=len(pairs))
+    return Sheet(
+        size=size,
+        system=system,
+        rows=rows,
+        summary=summary,
+        recorded=len(pairs),
+        shares=shares(seats, ordered, size, system, rules, games_per_list),
+    )
+
+
+def shares(
+    seats: Sequence[Seat],
+    ordered: Sequence[tuple[Game, scoring.Entry]],
+    size: int,
+    system: scoring.ListSystem,
+    rules: scoring.RuleSet,
+    games_per_list: int,
+) -> tuple[Share, ...]:
+    """The parts of the seats a substitute took over, from the same result lines as the
+    stored result rows."""
+    taken = {seat.position: seat for seat in seats if seat.substitute_id is not None}
+    if not taken:
+        return ()
+    rows = [services.list_row(game.number, game.declarer, scored, size) for game, scored in ordered]
+    lines = services.result_lines(
+        rows, [services.Sitting.of(seat) for seat in seats], size, system, rules
+    )
+    result = []
+    for line in lines:
+        seat = taken.get(line.position)
+        if seat is None:
+            continue
+        first = seat.substitute_from or 1
+        leaver = line.player == seat.player_id
+        result.append(
+            Share(
+                position=line.position,
+                player=str(seat.player if leaver else seat.substitute),
+                first=1 if leaver else first,
+                last=first - 1 if leaver else games_per_list,
+                summary=summary_column(line.summary, size, system),
+            )
+        )
+    return tuple(result)
 
 
 def breakdown(scored: scoring.Entry, language: str) -> str:

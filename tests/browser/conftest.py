@@ -72,8 +72,11 @@ def browser() -> Iterator[object]:
     so Django's ORM must be told that synchronous calls here are fine."""
     if not CHROMIUM.exists():
         unavailable(f"{CHROMIUM} is missing: install Debian's chromium package")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A check that waits for the server (a preview, a save) gets 15 s instead of 5: on a busy
+    # machine a round trip through the live server can take longer than Playwright's default.
+    expect.set_options(timeout=15_000)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         with sync_playwright() as playwright:

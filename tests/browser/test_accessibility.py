@@ -21,10 +21,11 @@ WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
 def league(django_user_model):
-    """A season's tournament with teams, a 4-table with games and the referee ``anna``."""
+    """A season's tournament with teams, a 4-table with games and the referee ``anna``;
+    Anna and Carla are Damen (a ranking of their own on the season and tournament pages)."""
     season = Season.objects.create(name="Verbandsliga 2026", slug="verbandsliga-2026", year=2026)
     names = ("Anna Schmidt", "Bernd Łukasz", "Carla Weiß", "Dieter Krüger")
-    players = [make_player(name) for name in names]
+    players = [make_player(name, category="damen" if name[0] in "AC" else "") for name in names]
     table = make_table(players=players, rounds=2, season=season, name="1. Spieltag")
     tournament = table.series.tournament
     teams = [Team.objects.create(season=season, name=f"Team {n}") for n in "AB"]

@@ -34,6 +34,9 @@ def open_list(browser, live_server, table, viewport=(1366, 900), query=""):
     page.wait_for_url(re.compile(re.escape(path) + "$"))
     if query:
         page.goto(live_server.url + path + query)
+    # The declarer's field is focused by the browser (autofocus) before entry.js, loaded
+    # with defer, has put its keyboard handlers in place: wait for them before typing.
+    page.wait_for_selector("form#entry[data-ready]", state="attached")
     return context, page
 
 

@@ -75,6 +75,14 @@ def test_a_league_referee_runs_a_match_day_with_a_withdrawal_and_publishes_it(
         expect(page.locator("#teams")).to_contain_text(name)
     assert sorted(Team.objects.values_list("name", flat=True)) == ["Altenburg", "Leipzig"]
 
+    # The season's rule set, with the settings page's house-rule fields: its match days' start.
+    page.select_option("#id_season-rules", "isko-kontra")
+    page.select_option("#id_season-option_revolution", label="92")
+    page.click("#season-settings button[type=submit]")
+    expect(page.locator("#season-settings .season-rules")).to_contain_text(
+        "ISkO mit Kontra und Re mit Hausregeln"
+    )
+
     # A match day: its referee page, where the players are entered and series 1 drawn.
     page.fill("#id_day-name", "1. Spieltag")
     page.fill("#id_day-date", "2027-01-09")
@@ -82,6 +90,7 @@ def test_a_league_referee_runs_a_match_day_with_a_withdrawal_and_publishes_it(
     page.click("text=Spieltag anlegen")
     page.wait_for_url(re.compile("/referee/1-spieltag-2027-01-09/$"))
     tournament = Tournament.objects.get()
+    assert (tournament.rules, tournament.rule_options) == ("isko-kontra", {"revolution": 92})
     Tournament.objects.filter(pk=tournament.pk).update(rounds_per_series=1)
     page.click("#players summary")
     page.fill("#id_roster", "\n".join(NAMES))

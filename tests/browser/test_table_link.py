@@ -64,6 +64,9 @@ def test_the_table_keeps_its_list_through_the_link_the_referee_printed(
     assert axe(copy, axe_source) == []
     checker.close()
 
+    # The form's own fields behind the tap grid (the grid: test_table_offline.py).
+    phone.get_by_role("button", name="Felder zeigen").click()
+
     # Game 1 (seat 1 deals and sits out): seat 2, grand hand with 2, 78 card points.
     phone.select_option("#id_declarer", "2")
     phone.select_option("#id_game", "grand")

@@ -63,6 +63,8 @@ def team_rows(rows):
             "match_points_against": float(r.match_points_against),
             "match_points_text": r.match_points_text,
             "game_points": r.game_points,
+            "scheme": r.scheme,
+            "scheme_text": r.scheme_text,
         }
         for r in rows
     ]

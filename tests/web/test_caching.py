@@ -355,3 +355,110 @@ def test_a_closed_list_shows_at_once(client, small_season):
     etag = client.get(url)["ETag"]
     services.close_table(table(3))
     assert client.get(url, headers={"if-none-match": etag}).status_code == 200
+
+
+# --- every other writing service: its pages current at once, other scopes still cached --------
+
+
+@pytest.fixture
+def elsewhere(client, small_season):
+    """Pages of another season and tournament, cached; ``still_cached()`` checks they stay."""
+    other = Season.objects.create(name="Liga 2027", slug="liga-2027", year=2027)
+    load_archive(EXAMPLE, season=other)
+    slug = Tournament.objects.get(season=other).slug
+    urls = [reverse("season", args=["liga-2027"]), reverse("standings", args=[slug])]
+    for url in urls:
+        assert client.get(url).status_code == 200
+
+    def still_cached():
+        for url in urls:
+            with CaptureQueriesContext(connection) as captured:
+                assert client.get(url).status_code == 200
+            assert len(captured) == 1, [q["sql"] for q in captured]
+
+    return still_cached
+
+
+def team_totals(client, name, *args):
+    """team → Spielpunkte of a standings page's team CSV."""
+    response = client.get(reverse(name, args=args), {"export": "csv", "table": "teams"})
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    return {row["Mannschaft"]: int(row["Spielpunkte"]) for row in rows}
+
+
+def test_a_team_assignment_shows_at_once(client, ids, elsewhere):
+    assert team_totals(client, "season", "liga-2026")["Team B"] == 241
+    assert team_totals(client, "standings", "spieltag-1")["Team A"] == 133
+    tournament = Tournament.objects.get(slug="spieltag-1")
+    registration = tournament.registrations.get(player_id=ids["b3"])
+    services.assign_teams(tournament, {registration.pk: Team.objects.get(pk=ids["A"])})
+    # b3's 83 moves from B to A: B 241 − 83 = 158, A 133 + 83 = 216.
+    for name, args in (("season", ["liga-2026"]), ("standings", ["spieltag-1"])):
+        totals = team_totals(client, name, *args)
+        assert (totals["Team B"], totals["Team A"]) == (158, 216)
+    elsewhere()
+
+
+def test_a_settings_change_shows_at_once(client, elsewhere):
+    assert csv_totals(client, "season", "liga-2026")["b3"] == 83
+    tournament = Tournament.objects.get(slug="spieltag-1")
+    services.update_tournament(tournament, scoring="classic")
+    # Classic scoring counts the game values only, no 50 per won game nor 40/30 for the
+    # defenders: b3 33; b1 48; c1 −2 × 20 = −40; a1 23; d1 0.
+    for name, args in (("season", ["liga-2026"]), ("standings", ["spieltag-1"])):
+        totals = csv_totals(client, name, *args)
+        assert [totals[p] for p in ("b3", "b1", "c1", "a1", "d1")] == [33, 48, -40, 23, 0]
+    assert html_totals(client, "table", "spieltag-1", 1, 3) == [0, 33, 0, 0]
+    services.update_tournament(tournament, name="Erster Spieltag")
+    for name, slug in (("season", "liga-2026"), ("standings", "spieltag-1")):
+        assert "Erster Spieltag" in client.get(reverse(name, args=[slug])).content.decode()
+    elsewhere()
+
+
+def test_a_withdrawal_shows_at_once(client, ids, elsewhere):
+    services.close_table(table(3))
+    url = reverse("standings", args=["spieltag-1"])
+    assert "zurückgezogen" not in client.get(url).content.decode()
+    tournament = Tournament.objects.get(slug="spieltag-1")
+    services.withdraw_player(tournament.registrations.get(player_id=ids["b3"]))
+    row = re.search(r"<tr[^>]*>(?:(?!</tr>).)*>b3<.*?</tr>", client.get(url).content.decode(), re.S)
+    assert row is not None and "zurückgezogen" in row[0]
+    elsewhere()
+
+
+def test_a_merge_shows_at_once(client, ids, elsewhere):
+    assert csv_totals(client, "season", "liga-2026")["b3"] == 83
+    assert html_totals(client, "table", "spieltag-1", 1, 3) == [0, 83, 0, 0]
+    keep = Player.objects.create(name="Bernd Drei")
+    from skatliga.roster.services import merge_players
+
+    merge_players(keep, Player.objects.get(pk=ids["b3"]))
+    totals = csv_totals(client, "season", "liga-2026")
+    assert totals["Bernd Drei"] == 83 and "b3" not in totals
+    assert csv_totals(client, "standings", "spieltag-1")["Bernd Drei"] == 83
+    page = client.get(reverse("table", args=["spieltag-1", 1, 3])).content.decode()
+    assert "Bernd Drei" in page and ">b3<" not in page
+    elsewhere()
+
+
+def test_a_purse_change_makes_the_tournaments_pages_new(client, elsewhere):
+    from decimal import Decimal
+
+    from skatliga.money.services import save_purse
+
+    url = reverse("standings", args=["spieltag-1"])
+    etag = client.get(url)["ETag"]
+    tournament = Tournament.objects.get(slug="spieltag-1")
+    before = tournament.revision
+    save_purse(
+        tournament,
+        entry_fee=Decimal("10"),
+        lost_fee=Decimal("0.50"),
+        lost_fee_threshold=3,
+        lost_fee_later=Decimal("1"),
+        prizes=["50%", "30%"],
+    )
+    tournament.refresh_from_db()
+    assert tournament.revision == before + 1
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 200
+    elsewhere()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.apps import apps
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import ProtectedError
+from django.db.models import F, ProtectedError
 
 import scoring
 from skatliga import services
@@ -25,7 +25,9 @@ from skatliga.models import (
     RuleSetName,
     Season,
     Seat,
+    SecondEntry,
     Series,
+    Signature,
     Table,
     TableLink,
     Team,
@@ -41,7 +43,8 @@ def lists() -> SimpleNamespace:
     """Series 1 of a tournament with a 4-table and a 3-table."""
     four = make_table(size=4)
     three = make_table(four.series.tournament, size=3)
-    return SimpleNamespace(four=four, three=three, series=four.series)
+    emil = make_player("Emil")
+    return SimpleNamespace(four=four, three=three, series=four.series, emil=emil)
 
 
 def game(table: Table, **fields: Any) -> Game:
@@ -136,6 +139,18 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
             table=x.three, series=x.series, position=4, player=x.four.seats.first().player
         )
     ],
+    "seat_substitute_once_per_series": [
+        lambda x: [
+            Seat.objects.filter(pk=seat.pk).update(substitute=x.emil, substitute_from=2)
+            for seat in (x.four.seats.get(position=1), x.three.seats.get(position=1))
+        ]
+    ],
+    "seat_substitute_from_second_game": [
+        lambda x: x.four.seats.filter(position=1).update(substitute=x.emil, substitute_from=1),
+        lambda x: x.four.seats.filter(position=1).update(substitute=x.emil),
+        lambda x: x.four.seats.filter(position=1).update(substitute_from=5),
+        lambda x: x.four.seats.filter(position=1).update(substitute=F("player"), substitute_from=5),
+    ],
     "seat_position_1_to_5": [
         lambda x: Seat.objects.create(
             table=x.four, series=x.series, position=6, player=make_player()
@@ -180,6 +195,19 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
         lambda x: game(
             Table.objects.create(series=x.series, number=9, size=5), number=7, declarer=1
         ),
+    ],
+    "signature_once_per_seat": [
+        lambda x: twice(lambda: Signature.objects.create(table=x.four, position=1))
+    ],
+    "signature_position_at_a_table": [
+        lambda x: Signature.objects.create(table=x.four, position=0),
+        lambda x: Signature.objects.create(table=x.four, position=6),
+    ],
+    "second_entry_number_unique_per_list": [
+        lambda x: twice(lambda: SecondEntry.objects.create(table=x.four, number=1, passed=True))
+    ],
+    "second_entry_number_positive": [
+        lambda x: SecondEntry.objects.create(table=x.four, number=0, passed=True)
     ],
     "list_result_unique": [lambda x: result(x.four)],
     "list_result_total_is_sum": [lambda x: result(x.three, game_points=10, bonus=50, total=61)],

@@ -338,4 +338,7 @@
       (element.type === "checkbox" ? element.checked : element.value !== "");
   });
   if (hasValues) preview(form.classList.contains("is-bound"));
+  // The keyboard's handlers are in place: the field the browser focused while the page was
+  // still loading (autofocus) answers typed keys from here on.
+  form.setAttribute("data-ready", "");
 })();

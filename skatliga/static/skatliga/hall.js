@@ -6,7 +6,7 @@
   "use strict";
 
   var seconds = Number(document.body.getAttribute("data-refresh")) || 30;
-  var PARTS = ["hall-rows", "hall-time", "hall-progress"];
+  var PARTS = ["hall-rows", "hall-time", "hall-progress", "hall-running"];
 
   function sizeRows(rows) {
     var count = parseInt(rows, 10);

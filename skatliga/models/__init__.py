@@ -1,0 +1,63 @@
+"""The data: clubs, players, seasons, teams, tournaments, their series, tables and games.
+
+Values, verdicts and points are computed by the engine (``scoring``) in ``services`` and
+stored with each game; ``ListResult`` holds one row per player per list, written whenever a
+list changes, so that standings are grouped queries over it. Named constraints mirror the
+engine's rules as a backstop.
+"""
+
+from skatliga.models.changes import Change
+from skatliga.models.choices import (
+    NULL_GAMES,
+    TRUMP_GAMES,
+    Category,
+    GameType,
+    ListSystem,
+    RuleSetName,
+)
+from skatliga.models.confirmation import SecondEntry, Signature
+from skatliga.models.league import Club, Player, Season, Team, match_points_rule
+from skatliga.models.money import Purse
+from skatliga.models.results import ListResult, ListResultQuerySet, StandingRow, Standings
+from skatliga.models.tournaments import (
+    Game,
+    GameRow,
+    Registration,
+    Seat,
+    Series,
+    SeriesQuerySet,
+    Table,
+    TableLink,
+    Tournament,
+)
+
+__all__ = [
+    "Category",
+    "Change",
+    "Club",
+    "Game",
+    "GameRow",
+    "GameType",
+    "ListResult",
+    "ListResultQuerySet",
+    "ListSystem",
+    "NULL_GAMES",
+    "Player",
+    "Purse",
+    "Registration",
+    "RuleSetName",
+    "Season",
+    "SecondEntry",
+    "Seat",
+    "Series",
+    "SeriesQuerySet",
+    "Signature",
+    "StandingRow",
+    "Standings",
+    "TRUMP_GAMES",
+    "Table",
+    "TableLink",
+    "Team",
+    "Tournament",
+    "match_points_rule",
+]

@@ -1,0 +1,52 @@
+"""Choices the models share: game types, rule sets, list systems, categories."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+
+class GameType(models.TextChoices):
+    """Mirrors ``scoring.GameType`` (a test checks they match)."""
+
+    CLUBS = "clubs", _("Kreuz")
+    SPADES = "spades", _("Pik")
+    HEARTS = "hearts", _("Herz")
+    DIAMONDS = "diamonds", _("Karo")
+    GRAND = "grand", _("Grand")
+    NULL = "null", _("Null")
+    REVOLUTION = "revolution", _("Revolution")
+
+
+class RuleSetName(models.TextChoices):
+    """Mirrors ``scoring.PRESETS``: the named presets of rule options."""
+
+    ISKO = "isko", _("ISkO (Internationale Skatordnung)")
+    ISKO_KONTRA = "isko-kontra", _("ISkO mit Kontra und Re")
+    PRE1999 = "pre1999", _("vor 1999 (verlorene Handspiele einfach)")
+    GRAND20 = "grand20", _("Grand 20")
+    DSU = "dsu", _("Dansk Skat Union")
+    SE = "se", _("Schwedisch")
+    NL = "nl", _("Niederländisch")
+
+
+class ListSystem(models.TextChoices):
+    """Mirrors ``scoring.ListSystem``."""
+
+    SEEGER_FABIAN = "seeger-fabian", _("Seeger-Fabian")
+    CLASSIC = "classic", _("klassisch")
+    ZERO_SUM = "zero-sum", _("Nullsumme")
+
+
+TRUMP_GAMES = [g.value for g in scoring.GameType if g.is_trump_game]
+NULL_GAMES = [g.value for g in scoring.GameType if not g.is_trump_game]
+
+
+class Category(models.TextChoices):
+    """A player's category, with its own rankings (empty: none)."""
+
+    WOMEN = "damen", _("Damen")
+    SENIORS = "senioren", _("Senioren")
+    JUNIORS = "junioren", _("Junioren")

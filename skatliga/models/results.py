@@ -1,0 +1,280 @@
+"""Per-list result rows and the standings grouped over them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, overload
+
+from django.db import connection, models
+from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Window
+from django.db.models.functions import Rank
+from django.utils.translation import gettext_lazy as _
+
+from skatliga.collation import german_key
+from skatliga.models.choices import Category
+from skatliga.models.league import Club, Player, Season, Team
+from skatliga.models.tournaments import Registration, Series, Table, Tournament
+
+
+class ListResultQuerySet(models.QuerySet["ListResult"]):
+    """Result rows narrowed to a scope, and the standings over them."""
+
+    def public(self) -> ListResultQuerySet:
+        """The rows the public pages show: published series, and unpublished ones (as
+        provisional) unless their tournament hides them until publication."""
+        return self.filter(
+            Q(series__published_at__isnull=False) | Q(tournament__hide_unpublished=False)
+        )
+
+    def public_in(self, scope: Tournament | Season) -> ListResultQuerySet:
+        """:meth:`public` for rows of ``scope`` alone: where none of its tournaments hides its
+        unpublished series (the usual case) every row is public, and the rows are read
+        without joining series and tournaments to each of them."""
+        if isinstance(scope, Tournament):
+            hides = scope.hide_unpublished
+        else:
+            hides = Tournament.objects.filter(season=scope, hide_unpublished=True).exists()
+        return self.public() if hides else self
+
+    def provisional(self) -> bool:
+        """Whether any of these rows belongs to a series not yet published."""
+        return self.filter(series__published_at__isnull=True).exists()
+
+    def for_table(self, table: Table) -> ListResultQuerySet:
+        return self.filter(table=table)
+
+    def for_series(self, series: Series) -> ListResultQuerySet:
+        return self.filter(series=series)
+
+    def for_tournament(self, tournament: Tournament) -> ListResultQuerySet:
+        return self.filter(tournament=tournament)
+
+    def for_season(self, season: Season) -> ListResultQuerySet:
+        return self.filter(season=season)
+
+    def in_category(self, category: str) -> ListResultQuerySet:
+        """The rows of players in ``category`` (``Category``), as their records say now:
+        a standing over them ranks within the category."""
+        return self.filter(player__category=category)
+
+    def categories(self) -> list[str]:
+        """The categories (``Category`` values, in its order) that players of these rows
+        have: one query."""
+        found = set(
+            self.exclude(player__category="")
+            .order_by()
+            .values_list("player__category", flat=True)
+            .distinct()
+        )
+        return [category for category in Category.values if category in found]
+
+    def standings(self, *, lots_of: Tournament | None = None) -> list[StandingRow]:
+        """One row per player: the summed summary rows and the rank, in one grouped query.
+
+        Ranked by total, then more games won, then fewer lost (rules.md section 5); players
+        still level share the rank unless ``lots_of`` names the tournament whose recorded
+        draw by lot decides.
+        """
+        return list(self.ranked(lots_of=lots_of))
+
+    def ranked(self, *, lots_of: Tournament | None = None) -> Standings:
+        """:meth:`standings` as a sequence read a slice at a time: a page of the standings
+        costs one query for its rows (LIMIT/OFFSET) and one for the number of players."""
+        return Standings(self, lots_of)
+
+    def _ranked_sql(self, lots_of: Tournament | None) -> tuple[str, list[Any]]:
+        """The grouped and ranked query: the result rows are summed per player first, and the
+        players' names and clubs joined to the sums (not the sums grouped by names)."""
+        sums = {f"sum_{name}": Sum(name) for name in StandingRow.SUMMED}
+        order = [F("sum_total").desc(), F("sum_won").desc(), F("sum_lost").asc()]
+        rows = self.order_by().values("player_id").annotate(lists=Count("id"), **sums)
+        if lots_of is not None:
+            rows = rows.annotate(
+                lot=Subquery(
+                    Registration.objects.filter(
+                        tournament=lots_of, player=OuterRef("player_id")
+                    ).values("lot")[:1]
+                )
+            )
+            order.append(F("lot").asc(nulls_last=True))
+            rows = rows.annotate(
+                withdrawn=Exists(
+                    Registration.objects.filter(
+                        tournament=lots_of,
+                        player=OuterRef("player_id"),
+                        withdrawn_at__isnull=False,
+                    )
+                )
+            )
+        rows = rows.annotate(rank=Window(Rank(), order_by=order))
+        inner, params = rows.query.sql_with_params()
+        q = connection.ops.quote_name
+        figures = ", ".join(f"r.{q('sum_' + name)}" for name in StandingRow.SUMMED)
+        withdrawn = f"r.{q('withdrawn')}" if lots_of is not None else "0"
+        sql = (
+            f"SELECT r.{q('rank')}, r.{q('player_id')}, p.{q('name')}, c.{q('name')}, "
+            f"r.{q('lists')}, {figures}, {withdrawn}, COUNT(*) OVER () FROM ({inner}) r "
+            f"JOIN {q(Player._meta.db_table)} p ON p.{q('id')} = r.{q('player_id')} "
+            f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = p.{q('club_id')} "
+            f"ORDER BY r.{q('rank')}, p.{q('name')}, r.{q('player_id')}"
+        )
+        return sql, list(params)
+
+
+class Standings(Sequence["StandingRow"]):
+    """The ranked rows of a standing, read lazily: ``len()`` counts the players, a slice
+    reads just those rows; iterating or sorting reads them all once."""
+
+    def __init__(self, results: ListResultQuerySet, lots_of: Tournament | None) -> None:
+        self._results = results
+        self._lots_of = lots_of
+        self._all: list[StandingRow] | None = None
+        self._count: int | None = None
+        self._slices: dict[tuple[int, int], list[StandingRow]] = {}
+
+    def _read(self, limit: int | None = None, offset: int = 0) -> list[StandingRow]:
+        sql, params = self._results._ranked_sql(self._lots_of)
+        if limit is not None:
+            sql += " LIMIT %s OFFSET %s"
+            params += [limit, offset]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            fetched = cursor.fetchall()
+        if fetched:
+            self._count = fetched[0][-1]
+        elif offset == 0:
+            self._count = 0
+        return [
+            StandingRow(
+                rank, player_id, name, club or "", lists, *figures, withdrawn=bool(withdrawn)
+            )
+            for rank, player_id, name, club, lists, *figures, withdrawn, _count in fetched
+        ]
+
+    def prefetch(self, start: int, stop: int) -> None:
+        """Read rows ``start:stop`` now, and with them the number of players (one query
+        where a paginator would ask for the count first and the page after)."""
+        self._slices[start, stop] = self._read(stop - start, start)
+
+    def rows(self) -> list[StandingRow]:
+        if self._all is None:
+            self._all = self._read()
+            self._count = len(self._all)
+        return self._all
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = self._results.order_by().values("player_id").distinct().count()
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> StandingRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[StandingRow]: ...
+
+    def __getitem__(self, index: int | slice) -> StandingRow | list[StandingRow]:
+        if self._all is None and isinstance(index, slice) and index.step in (None, 1):
+            start, stop, _ = index.indices(len(self))
+            if (start, stop) in self._slices:
+                return self._slices[start, stop]
+            return self._read(max(stop - start, 0), start) if stop > start else []
+        return self.rows()[index]
+
+    def __iter__(self) -> Iterator[StandingRow]:
+        return iter(self.rows())
+
+    def sort(self, *, key: Callable[[StandingRow], Any], reverse: bool = False) -> None:
+        """Order every row by ``key`` (a table sorted by another column)."""
+        self.rows().sort(key=key, reverse=reverse)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One player's line in a standing: the HTML table, the CSV and the PDF all use it."""
+
+    SUMMED: ClassVar[tuple[str, ...]] = (
+        "game_points",
+        "won",
+        "lost",
+        "others_lost",
+        "bonus",
+        "total",
+    )
+
+    rank: int
+    player_id: int
+    player: str
+    club: str
+    lists: int
+    game_points: int
+    won: int
+    lost: int
+    others_lost: int
+    bonus: int
+    total: int
+    withdrawn: bool = False
+    """In a tournament's standing: the player withdrew (he is no longer drawn)."""
+    average: Fraction | None = None
+    """In a season ranked by average: total per series played."""
+
+    @property
+    def player_key(self) -> tuple[int, str, str]:
+        """The player's name as sorted in German (``collation.german_key``)."""
+        return german_key(self.player)
+
+    @property
+    def club_key(self) -> tuple[int, str, str]:
+        return german_key(self.club)
+
+
+class ListResult(models.Model):
+    """One player's summary rows of one list, written whenever the list changes.
+
+    Series, tournament, season and the player's team are copied here so that every standing
+    is one grouped query over this table.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="results")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="results")
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="results"
+    )
+    position = models.PositiveSmallIntegerField()
+    game_points = models.IntegerField(_("Spielpunkte"), default=0)
+    won = models.PositiveSmallIntegerField(_("gewonnen"), default=0)
+    lost = models.PositiveSmallIntegerField(_("verloren"), default=0)
+    others_lost = models.PositiveSmallIntegerField(_("verloren (andere)"), default=0)
+    bonus = models.IntegerField(_("Wertungspunkte"), default=0)
+    total = models.IntegerField(_("Gesamt"), default=0)
+
+    objects = ListResultQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "player"],
+                name="list_result_unique",
+                violation_error_code="list_result_exists",
+            ),
+            models.CheckConstraint(
+                condition=Q(total=F("game_points") + F("bonus")),
+                name="list_result_total_is_sum",
+                violation_error_code="list_result_total_wrong",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["tournament", "player"], name="list_result_tournament"),
+            models.Index(fields=["season", "player"], name="list_result_season"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.player}: {self.total}"

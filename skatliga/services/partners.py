@@ -1,0 +1,166 @@
+"""Table partners: who sat together before, and a seating that avoids repeating them.
+
+A seating is a list of tables, each a list of player ids. Its cost is a pair of counts
+compared in order: team-mates at one table (when they are kept apart), then pairs of
+players who shared a table in an earlier series ("repeat pairs"). :func:`arrange` improves a
+seating by swapping players between tables (greedy descent, then a fixed number of random
+kicks from the best seating found, each followed by a descent): deterministic for a given
+random generator, and fast enough for hundreds of players.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+
+Pair = tuple[int, int]
+
+KICKS = 150
+"""Random kicks after the first descent, unless a seating without conflicts turns up first."""
+
+
+def pair(a: int, b: int) -> Pair:
+    return (a, b) if a < b else (b, a)
+
+
+def pairs_of(tables: Iterable[Sequence[int]]) -> set[Pair]:
+    """Every pair of players sharing one of ``tables``.
+
+    >>> sorted(pairs_of([[3, 1, 2], [4, 5]]))
+    [(1, 2), (1, 3), (2, 3), (4, 5)]
+    """
+    return {pair(a, b) for table in tables for a, b in combinations(table, 2)}
+
+
+def repeat_pairs(tables: Iterable[Sequence[int]], met: set[Pair]) -> list[Pair]:
+    """The pairs of ``tables`` who are in ``met`` (shared a table before), sorted.
+
+    >>> repeat_pairs([[1, 2, 3], [4, 5, 6]], {(1, 2), (2, 5), (5, 6)})
+    [(1, 2), (5, 6)]
+    """
+    return sorted(pairs_of(tables) & met)
+
+
+def team_pairs(tables: Iterable[Sequence[int]], teams: Mapping[int, int | None]) -> int:
+    """How many pairs of team-mates share a table."""
+    return sum(
+        1 for a, b in pairs_of(tables) if teams.get(a) is not None and teams.get(a) == teams.get(b)
+    )
+
+
+class _Search:
+    """Swaps between tables that lower the cost: team-mate pairs weigh more than every
+    repeat pair together, so the two counts are compared in order."""
+
+    def __init__(
+        self,
+        tables: list[list[int]],
+        met: set[Pair],
+        teams: Mapping[int, int | None],
+        rng: random.Random,
+    ) -> None:
+        players = [p for table in tables for p in table]
+        heavy = len(players) ** 2 + 1
+        self.weights: dict[int, dict[int, int]] = {p: {} for p in players}
+        for a, b in met:
+            if a in self.weights and b in self.weights:
+                self.weights[a][b] = self.weights[b][a] = 1
+        by_team: dict[int, list[int]] = {}
+        for p in players:
+            team = teams.get(p)
+            if team is not None:
+                by_team.setdefault(team, []).append(p)
+        for mates in by_team.values():
+            for a, b in combinations(mates, 2):
+                self.weights[a][b] = self.weights[b][a] = heavy + self.weights[a].get(b, 0)
+        self.heavy = heavy
+        self.rng = rng
+        self.tables = [list(table) for table in tables]
+        self.where = {p: index for index, table in enumerate(self.tables) for p in table}
+
+    def weight(self, player: int, table: int, without: int | None = None) -> int:
+        """What ``player`` costs at ``table`` (leaving out ``without``)."""
+        weights = self.weights[player]
+        return sum(
+            weights.get(other, 0)
+            for other in self.tables[table]
+            if other != player and other != without
+        )
+
+    def cost(self) -> int:
+        return sum(self.weight(p, t) for p, t in self.where.items()) // 2
+
+    def swap(self, a: int, b: int) -> None:
+        ta, tb = self.where[a], self.where[b]
+        self.tables[ta][self.tables[ta].index(a)] = b
+        self.tables[tb][self.tables[tb].index(b)] = a
+        self.where[a], self.where[b] = tb, ta
+
+    def descend(self) -> None:
+        """Make the best swap for each player in conflict until no swap lowers the cost."""
+        players = list(self.where)
+        improved = True
+        while improved:
+            improved = False
+            conflicted = [p for p in players if self.weight(p, self.where[p])]
+            self.rng.shuffle(conflicted)
+            for a in conflicted:
+                ta = self.where[a]
+                here = self.weight(a, ta)
+                if not here:
+                    continue
+                best, partner = 0, None
+                for b in players:
+                    tb = self.where[b]
+                    if tb == ta:
+                        continue
+                    delta = (
+                        self.weight(a, tb, b) - here + self.weight(b, ta, a) - self.weight(b, tb)
+                    )
+                    if delta < best:
+                        best, partner = delta, b
+                if partner is not None:
+                    self.swap(a, partner)
+                    improved = True
+
+    def kick(self) -> None:
+        """Swap two players in conflict with random players at other tables."""
+        conflicted = [p for p in self.where if self.weight(p, self.where[p])]
+        for a in self.rng.sample(conflicted, min(2, len(conflicted))):
+            b = self.rng.choice([p for p in self.where if self.where[p] != self.where[a]])
+            self.swap(a, b)
+
+    def restore(self, tables: list[list[int]]) -> None:
+        self.tables = [list(table) for table in tables]
+        self.where = {p: index for index, table in enumerate(self.tables) for p in table}
+
+
+def arrange(
+    tables: Sequence[Sequence[int]],
+    *,
+    met: set[Pair],
+    teams: Mapping[int, int | None],
+    rng: random.Random,
+    kicks: int = KICKS,
+) -> list[list[int]]:
+    """``tables`` (same sizes) with as few team-mate pairs, then repeat pairs, as the search
+    finds; never worse than the seating it starts from. ``teams`` maps a player to his team
+    where team-mates are to be kept apart (an empty mapping: they are not)."""
+    if len(tables) < 2:
+        return [list(table) for table in tables]
+    search = _Search([list(table) for table in tables], met, teams, rng)
+    if search.cost() == 0:
+        return search.tables
+    search.descend()
+    best, best_cost = [list(t) for t in search.tables], search.cost()
+    for _ in range(kicks):
+        if best_cost == 0:
+            break
+        search.restore(best)
+        search.kick()
+        search.descend()
+        cost = search.cost()
+        if cost <= best_cost:
+            best, best_cost = [list(t) for t in search.tables], cost
+    return best

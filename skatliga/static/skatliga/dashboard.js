@@ -1,0 +1,48 @@
+// The referee's series page as a live dashboard: every data-every seconds ask status.json
+// whether anything changed (If-None-Match with the last ETag; 304 when nothing did) and swap
+// in each table's status block. No page reload; no inline script (the CSP forbids it).
+(function () {
+  "use strict";
+
+  var root = document.getElementById("live-tables");
+  if (!root || !window.fetch) return;
+  var url = root.getAttribute("data-live-status");
+  var etag = root.getAttribute("data-etag");
+  var seconds = Number(root.getAttribute("data-every")) || 5;
+  var stamp = document.getElementById("live-time");
+
+  function show(data) {
+    data.tables.forEach(function (table) {
+      var block = root.querySelector('[data-status-table="' + table.table + '"]');
+      if (!block) return;
+      block.innerHTML = table.html;
+      var card = block.closest(".table-card");
+      if (card) {
+        card.classList.toggle("is-closed", table.closed);
+        card.classList.toggle("is-signed", table.signed === table.seats);
+      }
+    });
+    root.setAttribute("data-revision", String(data.revision));
+  }
+
+  function poll() {
+    var headers = { Accept: "application/json" };
+    if (etag) headers["If-None-Match"] = etag;
+    fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
+      .then(function (response) {
+        if (stamp) stamp.textContent = new Date().toLocaleTimeString();
+        if (response.status !== 200) return null;
+        etag = response.headers.get("ETag") || etag;
+        return response.json();
+      })
+      .then(function (data) {
+        if (data) show(data);
+      })
+      .catch(function () {})
+      .then(function () {
+        window.setTimeout(poll, seconds * 1000);
+      });
+  }
+
+  window.setTimeout(poll, seconds * 1000);
+})();

@@ -1,0 +1,633 @@
+// The table's device: a tap grid over the entry form, and a queue that keeps games typed
+// through a Wi-Fi drop. The grid only sets the form's own fields (the form works without
+// it); the queue posts the form as typed to the same save as online, in order, with the
+// row's version, so the server's engine stays the only place where rules live.
+(function () {
+  "use strict";
+
+  var panel = document.getElementById("table-queue");
+  var form = document.getElementById("entry");
+  if (!panel) return;
+
+  function word(name, number) {
+    return (panel.getAttribute("data-word-" + name) || "").replace("__N__", number);
+  }
+
+  // --- the service worker: keeps this page and its files for a reload without Wi-Fi ------
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker
+      .register(panel.getAttribute("data-worker"), { scope: panel.getAttribute("data-scope") })
+      .catch(function () {});
+  }
+
+  var note = document.getElementById("table-offline-note");
+  var list = document.getElementById("table-queue-items");
+  var sheet = document.querySelector("table.list");
+  var storeKey = "skatliga-table-queue:" + (form ? new URL(form.action).pathname : location.pathname);
+
+  function load() {
+    try {
+      return JSON.parse(window.localStorage.getItem(storeKey) || "[]");
+    } catch (error) {
+      return [];
+    }
+  }
+  function store(queue) {
+    if (queue.length) window.localStorage.setItem(storeKey, JSON.stringify(queue));
+    else window.localStorage.removeItem(storeKey);
+  }
+  var queue = load();
+
+  // --- the tap grid ----------------------------------------------------------------------
+  var grid = null;
+  var mostMatadors = {};
+  try {
+    mostMatadors = JSON.parse(panel.getAttribute("data-most-matadors") || "{}");
+  } catch (error) {
+    mostMatadors = {};
+  }
+  var FIELDS_KEY = "skatliga-table-fields";
+  var COVERED = ["declarer", "game", "matadors", "hand", "ouvert", "announced", "doubling", "bid", "won", "level"];
+
+  function control(name) {
+    return form ? form.elements[name] : null;
+  }
+
+  function labelOf(name) {
+    var label = form.querySelector('label[for="id_' + name + '"]');
+    return label ? label.textContent.trim() : name;
+  }
+
+  function setValue(name, value) {
+    var field = control(name);
+    if (!field) return;
+    if (field.type === "checkbox") field.checked = value;
+    else field.value = value;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function plain(text) {
+    // "2 · Bernd Łukasz (gibt)" → "Bernd Łukasz": the player, without seat or remark.
+    return text.replace(/^\s*\w+\s*·\s*/, "").replace(/\s*\(.*\)\s*$/, "");
+  }
+
+  function button(text, name, value, extra) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "tap" + (extra ? " " + extra : "");
+    b.textContent = text;
+    b.setAttribute("data-name", name);
+    b.setAttribute("data-value", value);
+    b.setAttribute("aria-pressed", "false");
+    return b;
+  }
+
+  function group(name, title) {
+    var box = document.createElement("div");
+    box.className = "tap-group tap-" + name;
+    var heading = document.createElement("span");
+    heading.className = "tap-title";
+    heading.id = "tap-title-" + name;
+    heading.textContent = title;
+    var row = document.createElement("div");
+    row.className = "tap-row";
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-labelledby", heading.id);
+    box.appendChild(heading);
+    box.appendChild(row);
+    grid.appendChild(box);
+    return row;
+  }
+
+  // One button per option of a select: what the rule set offers, nothing else.
+  function selectGroup(name, options) {
+    var select = control(name);
+    if (!select || select.tagName !== "SELECT") return;
+    var row = group(name, (options && options.title) || labelOf(name));
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.value === "" || (options && options.skip && options.skip(option))) return;
+      var text = options && options.text ? options.text(option) : option.textContent;
+      var b = button(text, name, option.value, options && options.kind ? options.kind(option) : "");
+      if (option.disabled) {
+        b.disabled = true;
+        b.title = option.textContent;
+      }
+      row.appendChild(b);
+    });
+  }
+
+  function toggle(row, name) {
+    if (!control(name)) return;
+    row.appendChild(button(labelOf(name), name, "on", "tap-toggle"));
+  }
+
+  function matadorButtons(row) {
+    row.textContent = "";
+    var game = control("game") ? control("game").value : "";
+    var most = mostMatadors[game] || 0;
+    [["with", 1], ["without", -1]].forEach(function (pair) {
+      for (var n = 1; n <= most; n++) {
+        var value = String(pair[1] * n);
+        row.appendChild(button(word(pair[0]) + " " + n, "matadors", value, "tap-" + pair[0]));
+      }
+    });
+    row.closest(".tap-group").hidden = most === 0;
+  }
+
+  function buildGrid() {
+    if (!form || !control("declarer") || control("declarer").tagName !== "SELECT") return;
+    grid = document.createElement("div");
+    grid.className = "tap-grid";
+    grid.id = "tap-grid";
+    selectGroup("declarer", {
+      skip: function (option) { return option.value === "0"; },
+      text: function (option) { return plain(option.textContent); },
+    });
+    selectGroup("game", {
+      kind: function (option) { return "suit suit-" + option.value; },
+    });
+    var matadors = group("matadors", labelOf("matadors"));
+    matadorButtons(matadors);
+    var levels = group("levels", labelOf("hand") + " · " + labelOf("ouvert") + " · " + labelOf("announced"));
+    toggle(levels, "hand");
+    toggle(levels, "ouvert");
+    Array.prototype.forEach.call(control("announced").options, function (option) {
+      if (option.value) levels.appendChild(button(labelOf("announced") + ": " + option.textContent, "announced", option.value));
+    });
+    selectGroup("doubling");
+    var bids = group("bid", labelOf("bid"));
+    document.querySelectorAll("#bid-values option").forEach(function (option) {
+      bids.appendChild(button(option.value, "bid", option.value, "tap-bid"));
+    });
+    selectGroup("won", { title: labelOf("won") });
+    selectGroup("level");
+
+    var switcher = document.createElement("button");
+    switcher.type = "button";
+    switcher.className = "tap-switch button-secondary";
+    switcher.setAttribute("aria-controls", "tap-grid");
+    function showGrid(on) {
+      form.classList.toggle("has-tap-grid", on);
+      grid.hidden = !on;
+      switcher.textContent = on ? word("fields") : word("buttons");
+    }
+    // The device keeps the players' choice of buttons or fields from game to game.
+    switcher.addEventListener("click", function () {
+      showGrid(grid.hidden);
+      if (grid.hidden) window.localStorage.setItem(FIELDS_KEY, "1");
+      else window.localStorage.removeItem(FIELDS_KEY);
+    });
+    var fields = form.querySelector(".entry-fields");
+    fields.parentNode.insertBefore(grid, fields);
+    fields.parentNode.insertBefore(switcher, fields);
+    COVERED.forEach(function (name) {
+      var box = form.querySelector('.f[data-field="' + name + '"]');
+      if (box) box.classList.add("tap-covered");
+    });
+    showGrid(!window.localStorage.getItem(FIELDS_KEY));
+
+    // A tap does not focus its button: the focus scroll that keeps keyboard focus clear of
+    // the sticky save bar would move the button away between press and release.
+    grid.addEventListener("mousedown", function (event) {
+      if (event.target.closest("button.tap")) event.preventDefault();
+    });
+    grid.addEventListener("click", function (event) {
+      var b = event.target.closest("button.tap");
+      if (!b || b.disabled) return;
+      var name = b.getAttribute("data-name");
+      var field = control(name);
+      var pressed = b.getAttribute("aria-pressed") === "true";
+      if (field.type === "checkbox") setValue(name, !pressed);
+      else setValue(name, pressed ? "" : b.getAttribute("data-value"));
+    });
+    form.addEventListener("change", syncGrid);
+    form.addEventListener("input", syncGrid);
+    syncGrid();
+  }
+
+  function syncGrid() {
+    if (!grid) return;
+    var matadors = grid.querySelector(".tap-matadors .tap-row");
+    var game = control("game") ? control("game").value : "";
+    if (matadors && matadors.getAttribute("data-game") !== game) {
+      matadors.setAttribute("data-game", game);
+      matadorButtons(matadors);
+    }
+    grid.querySelectorAll("button.tap").forEach(function (b) {
+      var field = control(b.getAttribute("data-name"));
+      if (!field) return;
+      var on = field.type === "checkbox"
+        ? field.checked
+        : field.value.replace("−", "-").replace(/^\+/, "") === b.getAttribute("data-value");
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+
+  // --- the queue -------------------------------------------------------------------------
+  function fieldsOf(submitter) {
+    var data;
+    try {
+      data = new FormData(form, submitter || undefined);
+    } catch (error) {
+      data = new FormData(form);
+      if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    }
+    var fields = [];
+    data.forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") fields.push([name, String(value)]);
+    });
+    return fields;
+  }
+
+  // What was typed, in the form's own words (no value: that is the server's to say).
+  function describe(fields) {
+    var values = {};
+    fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
+    if (values.passed === "1" || values.declarer === "0") return word("passed");
+    var parts = [];
+    function option(name) {
+      var select = control(name);
+      if (!select || !values[name] || select.tagName !== "SELECT") return;
+      var picked = Array.prototype.filter.call(select.options, function (o) { return o.value === values[name]; })[0];
+      if (picked) parts.push(name === "declarer" ? plain(picked.textContent) : picked.textContent);
+    }
+    option("declarer");
+    option("game");
+    if (values.matadors) {
+      var m = values.matadors.replace("−", "-");
+      parts.push(/^-|^o/i.test(m) ? word("without") + " " + m.replace(/^[-o]\s*/i, "") : word("with") + " " + m.replace(/^[+m]\s*/i, ""));
+    }
+    if (values.hand) parts.push(labelOf("hand"));
+    if (values.ouvert) parts.push(labelOf("ouvert"));
+    option("announced");
+    option("doubling");
+    if (values.bid) parts.push(labelOf("bid") + " " + values.bid);
+    if (values.card_points) parts.push(labelOf("card_points") + " " + values.card_points);
+    if (values.tricks) parts.push(labelOf("tricks") + " " + values.tricks);
+    option("won");
+    option("level");
+    if (values.ramsch_card_points) parts.push(values.ramsch_card_points);
+    return parts.join(", ");
+  }
+
+  function value(fields, name) {
+    var found = fields.filter(function (pair) { return pair[0] === name; })[0];
+    return found ? found[1] : "";
+  }
+
+  function row(number) {
+    return sheet ? sheet.querySelector('tbody tr[data-number="' + number + '"]') : null;
+  }
+
+  function markRows() {
+    if (!sheet) return;
+    sheet.querySelectorAll("tr.is-queued").forEach(function (tr) {
+      tr.classList.remove("is-queued");
+      var badge = tr.querySelector(".queued-badge");
+      if (badge) badge.remove();
+    });
+    queue.forEach(function (item) {
+      var tr = row(item.number);
+      if (!tr) return;
+      tr.classList.add("is-queued");
+      var badge = document.createElement("span");
+      badge.className = "queued-badge";
+      badge.textContent = word(item.state === "queued" ? "queued" : item.state === "sending" ? "sending" : "rejected").replace(/:$/, "");
+      tr.querySelector(".c-num").appendChild(badge);
+    });
+  }
+
+  function side(title, text, kind) {
+    var box = document.createElement("div");
+    box.className = "queue-side queue-" + kind;
+    var heading = document.createElement("strong");
+    heading.textContent = title;
+    var body = document.createElement("span");
+    body.textContent = text || "—";
+    box.appendChild(heading);
+    box.appendChild(body);
+    return box;
+  }
+
+  function action(text, kind, handler) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = kind;
+    b.textContent = text;
+    b.addEventListener("click", handler);
+    return b;
+  }
+
+  function render() {
+    list.textContent = "";
+    queue.forEach(function (item, index) {
+      var li = document.createElement("li");
+      li.className = "queue-item is-" + item.state;
+      li.setAttribute("data-number", item.number);
+      var head = document.createElement("p");
+      head.className = "queue-head";
+      var title = document.createElement("strong");
+      title.textContent = word("game", item.number);
+      var state = document.createElement("span");
+      state.className = "queue-state";
+      head.appendChild(title);
+      head.appendChild(document.createTextNode(" "));
+      head.appendChild(state);
+      li.appendChild(head);
+      if (item.state === "conflict") {
+        state.textContent = word("conflict", item.number);
+        var sides = document.createElement("div");
+        sides.className = "queue-sides";
+        sides.appendChild(side(word("mine"), item.description, "mine"));
+        sides.appendChild(side(word("theirs"), item.theirs, "theirs"));
+        li.appendChild(sides);
+      } else if (item.state === "rejected") {
+        state.textContent = word("rejected");
+        li.appendChild(side(word("mine"), item.description, "mine"));
+        var errors = document.createElement("ul");
+        errors.className = "queue-errors";
+        (item.errors || []).forEach(function (text) {
+          var e = document.createElement("li");
+          e.textContent = text;
+          errors.appendChild(e);
+        });
+        li.appendChild(errors);
+      } else {
+        state.textContent = word(item.state === "sending" ? "sending" : "queued");
+        var what = document.createElement("span");
+        what.className = "queue-what";
+        what.textContent = item.description;
+        li.appendChild(what);
+      }
+      if (item.state === "conflict" || item.state === "rejected") {
+        var buttons = document.createElement("p");
+        buttons.className = "queue-actions";
+        buttons.appendChild(action(word("resend"), "button-primary queue-resend", function () {
+          // After a conflict, against the row now saved: the players chose their version.
+          if (item.state === "conflict") item.version = item.current_version;
+          item.state = "queued";
+          store(queue);
+          update();
+          flush();
+        }));
+        buttons.appendChild(action(word("discard"), "button-danger queue-discard", function () {
+          queue.splice(index, 1);
+          store(queue);
+          update();
+          flush();
+        }));
+        li.appendChild(buttons);
+      }
+      list.appendChild(li);
+    });
+    var offline = !navigator.onLine;
+    note.textContent = offline ? word("offline") : "";
+    panel.hidden = !queue.length && !offline;
+    document.body.classList.toggle("is-offline", offline);
+  }
+
+  function update() {
+    render();
+    markRows();
+  }
+
+  // The form moves on to the first row neither saved nor waiting, as the server's page would.
+  function advance() {
+    if (!form || !sheet || control("version").value) return;
+    var current = Number(control("number").value);
+    var waiting = queue.some(function (item) { return Number(item.number) === current; });
+    if (!waiting) return;
+    var next = Array.prototype.filter.call(sheet.querySelectorAll("tbody tr.is-empty"), function (tr) {
+      return !tr.classList.contains("is-queued");
+    })[0];
+    if (!next) {
+      form.hidden = true;
+      return;
+    }
+    var number = next.getAttribute("data-number");
+    control("number").value = number;
+    form.setAttribute("data-number", number);
+    var title = form.querySelector(".entry-title");
+    if (title) title.textContent = word("game", number);
+    var dealerCell = next.querySelector(".c-dealer");
+    var dealer = form.querySelector(".entry-dealer");
+    var seatName = dealerCell ? document.querySelector('.entry-standings li:nth-of-type(' + (Number(dealerCell.textContent) + 1) + ')') : null;
+    if (dealer && seatName) dealer.textContent = dealer.textContent.replace(/:.*$/, ": " + seatName.getAttribute("title"));
+    var sitting = Array.prototype.map.call(next.querySelectorAll("td.c-total.sits-out"), function (td) {
+      return td.getAttribute("data-seat");
+    });
+    Array.prototype.forEach.call(control("declarer").options, function (option) {
+      if (/^\d+$/.test(option.value) && option.value !== "0") option.disabled = sitting.indexOf(option.value) !== -1;
+    });
+    if (grid) {
+      grid.querySelectorAll('.tap-declarer button').forEach(function (b) {
+        b.disabled = sitting.indexOf(b.getAttribute("data-value")) !== -1;
+      });
+    }
+  }
+
+  function clearForm() {
+    Array.prototype.forEach.call(form.elements, function (element) {
+      if (!element.name || element.type === "hidden" || element.type === "submit") return;
+      if (element.type === "checkbox") element.checked = false;
+      else element.value = "";
+    });
+    form.classList.remove("is-passed", "is-ramsch");
+    var out = document.getElementById("entry-value");
+    if (out) out.textContent = "–";
+    var verdict = document.getElementById("entry-verdict");
+    if (verdict) verdict.textContent = "";
+    syncGrid();
+  }
+
+  function enqueue(submitter) {
+    queueFields(fieldsOf(submitter));
+  }
+
+  function queueFields(fields) {
+    var number = value(fields, "number");
+    queue = queue.filter(function (item) { return item.number !== number || item.state !== "queued"; });
+    queue.push({
+      number: number,
+      version: value(fields, "version"),
+      fields: fields,
+      description: describe(fields),
+      state: "queued",
+    });
+    store(queue);
+    update();
+    if (control("version").value) {
+      // A correction: back to the next new row, from the page's own copy.
+      var url = new URL(form.action);
+      window.location.href = url.pathname + "#entry";
+      return;
+    }
+    clearForm();
+    advance();
+    var first = grid && !grid.hidden ? grid.querySelector("button.tap:not([disabled])") : control("declarer");
+    if (first) first.focus();
+  }
+
+  // --- sending ---------------------------------------------------------------------------
+  var flushing = false;
+  var RETRY_MS = 5000;
+
+  function parse(text) {
+    return new DOMParser().parseFromString(text, "text/html");
+  }
+
+  function texts(nodes) {
+    return Array.prototype.map.call(nodes, function (node) { return node.textContent.replace(/\s+/g, " ").trim(); })
+      .filter(function (text) { return text; });
+  }
+
+  // "Jetzt gespeichert (von …, 12:05 Uhr): Grand … = 96" → "Grand … = 96".
+  function from(text, start) {
+    var at = text.indexOf(start);
+    return at === -1 ? text : text.slice(at);
+  }
+
+  function send(item) {
+    var body = new URLSearchParams();
+    var token = form ? control("csrfmiddlewaretoken") : document.querySelector("[name=csrfmiddlewaretoken]");
+    if (token) body.append("csrfmiddlewaretoken", token.value);
+    item.fields.forEach(function (pair) {
+      body.append(pair[0], pair[0] === "version" ? item.version || "" : pair[1]);
+    });
+    return fetch(form ? form.action : location.pathname, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      redirect: "manual",
+    }).then(function (response) {
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        return { saved: true };
+      }
+      return response.text().then(function (text) {
+        var doc = parse(text);
+        var conflict = doc.querySelector(".alert-conflict");
+        if (conflict) {
+          var version = doc.querySelector('#entry input[name="version"]');
+          var current = conflict.querySelector(".conflict-current");
+          return {
+            conflict: true,
+            theirs: current ? from(texts([current.parentNode])[0], current.textContent.trim()) : "",
+            version: version ? version.value : "",
+          };
+        }
+        if (response.status === 429) return { retry: true };
+        var errors = texts(doc.querySelectorAll("#entry-errors li, .alert-error p, [role=alert] p"));
+        if (!errors.length) errors = texts(doc.querySelectorAll("h1")).slice(0, 1);
+        return { errors: errors.length ? errors : [String(response.status)] };
+      });
+    });
+  }
+
+  function flush() {
+    if (flushing || !navigator.onLine) return;
+    var item = queue[0];
+    if (!item || item.state !== "queued") {
+      if (!queue.length && panel.getAttribute("data-sent") && formIsEmpty()) window.location.reload();
+      return;
+    }
+    flushing = true;
+    item.state = "sending";
+    update();
+    send(item)
+      .then(function (result) {
+        flushing = false;
+        if (result.saved) {
+          queue.shift();
+          panel.setAttribute("data-sent", "1");
+        } else if (result.retry) {
+          item.state = "queued";
+          window.setTimeout(flush, 60000);
+          store(queue);
+          update();
+          return;
+        } else if (result.conflict) {
+          item.state = "conflict";
+          item.theirs = result.theirs;
+          item.current_version = result.version;
+        } else {
+          item.state = "rejected";
+          item.errors = result.errors;
+        }
+        store(queue);
+        update();
+        flush();
+      })
+      .catch(function () {
+        // No answer: try again in a while (the "online" event comes only after "offline").
+        flushing = false;
+        item.state = "queued";
+        store(queue);
+        update();
+        window.setTimeout(flush, RETRY_MS);
+      });
+  }
+
+  function formIsEmpty() {
+    if (!form) return true;
+    return !Array.prototype.some.call(form.elements, function (element) {
+      return element.name && element.type !== "hidden" && element.type !== "submit" &&
+        (element.type === "checkbox" ? element.checked : element.value !== "");
+    });
+  }
+
+  // --- wiring ----------------------------------------------------------------------------
+  if (form) {
+    buildGrid();
+    // Offline, or with games still waiting, a save joins the queue (in order); online with
+    // nothing waiting it is the form's own post.
+    form.addEventListener("submit", function (event) {
+      if (navigator.onLine && !queue.length) return;
+      event.preventDefault();
+      enqueue(event.submitter);
+    });
+    // Offline the server cannot score the row: the value waits for the connection.
+    form.addEventListener("change", pending);
+    form.addEventListener("input", pending);
+  }
+
+  function pending() {
+    if (navigator.onLine) return;
+    var out = document.getElementById("entry-value");
+    var verdict = document.getElementById("entry-verdict");
+    var breakdown = document.getElementById("entry-breakdown");
+    if (out) {
+      out.textContent = "…";
+      out.classList.remove("won", "lost");
+    }
+    if (verdict) verdict.textContent = word("pending");
+    if (breakdown) breakdown.textContent = "";
+    form.setAttribute("data-preview-state", "pending");
+  }
+
+  queue.forEach(function (item) {
+    if (item.state === "sending") item.state = "queued";
+  });
+  // A save the service worker could not deliver comes back in the fragment (sw.js).
+  if (form && location.hash.indexOf("#unsent=") === 0) {
+    var returned = [];
+    try {
+      returned = JSON.parse(decodeURIComponent(location.hash.slice(8)));
+    } catch (error) {
+      returned = [];
+    }
+    history.replaceState(null, "", location.pathname + location.search + "#entry");
+    if (returned.length) queueFields(returned);
+  }
+  update();
+  advance();
+  if (!navigator.onLine) {
+    // A page served from the device's copy: its old notices are not news.
+    document.querySelectorAll(".messages").forEach(function (box) { box.hidden = true; });
+  }
+  window.addEventListener("offline", update);
+  window.addEventListener("online", function () {
+    update();
+    flush();
+  });
+  flush();
+})();

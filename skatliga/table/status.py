@@ -1,0 +1,137 @@
+"""What the referee's dashboard and the list pages show about a list beyond its games: who
+signed it, and per table of a series its progress, last activity and open differences."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max
+from django.utils.translation import get_language
+
+from skatliga.models import (
+    Change,
+    Game,
+    Seat,
+    SecondEntry,
+    Series,
+    Signature,
+    Table,
+    Tournament,
+)
+from skatliga.services.confirmation import GAME_ACTIONS, differing_numbers, kept_at_table
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSignature:
+    seat: Seat
+    signature: Signature | None
+
+
+@dataclass(frozen=True, slots=True)
+class Signatures:
+    """Who of a list's seated players signed it."""
+
+    seats: list[SeatSignature]
+    complete: bool
+    kept_at_table: bool
+
+    @property
+    def signed(self) -> int:
+        return sum(1 for item in self.seats if item.signature is not None)
+
+    @property
+    def all_signed(self) -> bool:
+        return bool(self.seats) and self.signed == len(self.seats)
+
+
+def signatures(table: Table, games: int | None = None) -> Signatures:
+    """The signature status of ``table`` (``games``: its number of games, if known)."""
+    by_position = {signature.position: signature for signature in table.signatures.all()}
+    seats = list(table.seats.select_related("player").order_by("position"))
+    if games is None:
+        games = table.games.count()
+    return Signatures(
+        seats=[SeatSignature(seat, by_position.get(seat.position)) for seat in seats],
+        complete=games == table.series.tournament.games_per_list(table.size),
+        kept_at_table=kept_at_table(table),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TableStatus:
+    """One table of a series on the referee's dashboard."""
+
+    table: Table
+    games: int
+    expected: int
+    last_activity: datetime.datetime | None
+    signed: int
+    kept_at_table: bool
+    differences: list[int] | None
+    """The differing rows' numbers under double entry; None without double entry."""
+
+    @property
+    def all_signed(self) -> bool:
+        return self.signed == self.table.size
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table.number,
+            "games": self.games,
+            "expected": self.expected,
+            "closed": self.table.is_closed,
+            "last_activity": self.last_activity.isoformat() if self.last_activity else None,
+            "signed": self.signed,
+            "seats": self.table.size,
+            "kept_at_table": self.kept_at_table,
+            "differences": self.differences,
+        }
+
+
+def series_status(series: Series) -> list[TableStatus]:
+    """Every table of ``series`` with its progress: one grouped query per figure (five, and
+    two more under double entry), none per table."""
+    tournament = series.tournament
+    tables = list(series.tables.order_by("number"))
+    changes = Change.objects.filter(table__series=series)
+
+    def per_table(rows: Any, figure: Any) -> dict[int, Any]:
+        return dict(rows.values("table").annotate(figure=figure).values_list("table", "figure"))
+
+    games = per_table(Game.objects.filter(table__series=series), Count("id"))
+    signed = per_table(Signature.objects.filter(table__series=series), Count("id"))
+    last = per_table(changes, Max("at"))
+    at_table = set(
+        changes.filter(action__in=GAME_ACTIONS).exclude(device="").values_list("table", flat=True)
+    )
+    differing = None
+    if tournament.double_entry:
+        differing = differing_numbers(
+            tables,
+            Game.objects.filter(table__series=series),
+            SecondEntry.objects.filter(table__series=series),
+            lambda table: tournament.games_per_list(table.size),
+        )
+    return [
+        TableStatus(
+            table=table,
+            games=games.get(table.pk, 0),
+            expected=tournament.games_per_list(table.size),
+            last_activity=last.get(table.pk),
+            signed=signed.get(table.pk, 0),
+            kept_at_table=table.pk in at_table,
+            differences=None if differing is None else differing[table.pk],
+        )
+        for table in tables
+    ]
+
+
+POLL_SECONDS = 5
+"""How often the referee's dashboard asks whether anything changed."""
+
+
+def status_etag(tournament: Tournament, series: Series) -> str:
+    """The dashboard status' validator: the tournament's revision, the series, the language."""
+    return f'"status-{tournament.pk}-{series.number}-{tournament.revision}-{get_language()}"'

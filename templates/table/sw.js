@@ -1,0 +1,99 @@
+// The table page's service worker: keeps the page and its static files on the device, so
+// that the list stays open through a Wi-Fi drop. Games typed offline wait in the page's own
+// queue (table.js); the worker stores no game and knows no rule.
+"use strict";
+
+var SHELL = "skatliga-table-{{ version }}";
+var STATIC = {{ files|safe }};
+var ENTRY = /^\/t\/[A-Za-z0-9_-]+\/$/;  // a table link's list, where games are saved
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(SHELL).then(function (cache) {
+      return cache.addAll(STATIC);
+    }).then(function () {
+      return self.skipWaiting();
+    })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf("skatliga-table-") === 0 && name !== SHELL;
+      }).map(function (name) {
+        return caches.delete(name);
+      }));
+    }).then(function () {
+      return self.clients.claim();
+    })
+  );
+});
+
+function isStatic(url) {
+  return STATIC.indexOf(url.pathname) !== -1;
+}
+
+// A save the server cannot be reached for (the Wi-Fi up, the hall's line down): the row goes
+// back to the page in its address's fragment, which never leaves the device, and the page
+// puts it in its queue (table.js).
+function saveOrReturn(request, url) {
+  var copy = request.clone();
+  return fetch(request).catch(function () {
+    return copy.formData().then(function (data) {
+      var fields = [];
+      data.forEach(function (value, name) {
+        if (name !== "csrfmiddlewaretoken" && typeof value === "string") fields.push([name, value]);
+      });
+      var back = new URL(url.pathname, self.location.href);
+      back.hash = "unsent=" + encodeURIComponent(JSON.stringify(fields));
+      return Response.redirect(back.href, 303);
+    });
+  });
+}
+
+// Pages: the network first, the last copy when it fails. Static files: the cache first.
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate" && ENTRY.test(url.pathname)) {
+    event.respondWith(saveOrReturn(request, url));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (isStatic(url)) {
+    event.respondWith(
+      caches.match(request).then(function (hit) {
+        return hit || fetch(request);
+      })
+    );
+    return;
+  }
+  if (request.mode !== "navigate" || url.pathname.indexOf("/t/") !== 0) return;
+  event.respondWith(
+    fetch(request).then(function (response) {
+      if (response.ok && response.type === "basic" && !response.redirected) {
+        var copy = response.clone();
+        caches.open(SHELL).then(function (cache) {
+          cache.put(request, copy);
+        });
+      } else if (response.status === 404) {
+        // A revoked link: its copy goes too.
+        caches.open(SHELL).then(function (cache) {
+          cache.delete(request);
+        });
+      }
+      return response;
+    }).catch(function () {
+      return caches.open(SHELL).then(function (cache) {
+        return cache.match(request).then(function (hit) {
+          return hit || cache.match(request, { ignoreSearch: true });
+        });
+      }).then(function (hit) {
+        return hit || Response.error();
+      });
+    })
+  );
+});

@@ -1,0 +1,416 @@
+"""The table's device through a Wi-Fi drop: the tap grid, the service worker's copy of the
+page, the queue of games not sent yet, and a conflict that loses neither version. The
+referee and the device each have their own browser context (no shared cookies).
+
+Run with SKATLIGA_SCREENSHOTS=1 to write docs/screenshots/table-phone.png (390 px),
+table-tablet.png (820 px) and table-offline-phone.png.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from django.core.signals import request_started
+from django.urls import reverse
+
+from skatliga.models import Change, Game, Table
+from skatliga.table import services as table_services
+from tests.browser.test_accessibility import axe
+from tests.browser.test_entry import PASSWORD, four_table
+from tests.browser.test_security_policy import RECORD_VIOLATIONS
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def log_in(browser, live_server, path: str):
+    referee = browser.new_context(viewport={"width": 1366, "height": 900}, locale="de-DE")
+    desk = referee.new_page()
+    desk.goto(live_server.url + path)
+    desk.fill("#id_username", "anna")
+    desk.fill("#id_password", PASSWORD)
+    desk.click("form.login-form button[type=submit]")
+    desk.wait_for_url(re.compile(re.escape(path) + "$"))
+    return referee, desk
+
+
+def open_device(browser, url: str, width: int = 390, height: int = 844):
+    """The table's phone opens the link without login, names itself, and waits until the
+    service worker controls the page (the next load of the list goes through it)."""
+    device = browser.new_context(
+        viewport={"width": width, "height": height},
+        locale="de-DE",
+        has_touch=True,
+        is_mobile=width < 600,
+    )
+    device.add_init_script(RECORD_VIOLATIONS)
+    phone = device.new_page()
+    phone.goto(url)
+    phone.fill("#id_name", "Tisch 1 Handy")
+    phone.click("#main button[type=submit]")
+    phone.wait_for_selector("#tap-grid")
+    # (A promise, not wait_for_function: its polling would need eval, which the CSP refuses.)
+    assert phone.evaluate(CONTROLLED) is True
+    return device, phone
+
+
+CONTROLLED = """new Promise((resolve) => {
+  const worker = navigator.serviceWorker;
+  if (worker.controller) resolve(true);
+  else worker.addEventListener("controllerchange", () => resolve(worker.controller !== null));
+})"""
+
+
+def tap(page, group: str, name: str) -> None:
+    page.locator(
+        f"#tap-grid .tap-{group} button", has_text=re.compile(f"^{re.escape(name)}$")
+    ).click()
+
+
+@contextmanager
+def requests_reaching_the_server():
+    """The paths of every request the live server receives meanwhile."""
+    paths: list[str] = []
+
+    def record(sender, environ=None, **kwargs):
+        if environ is not None:
+            paths.append(environ.get("PATH_INFO", ""))
+
+    request_started.connect(record)
+    try:
+        yield paths
+    finally:
+        request_started.disconnect(record)
+
+
+def line_down(route) -> None:
+    """The hall's line is down for posts: a save cannot reach the server."""
+    if route.request.method == "POST":
+        route.abort("connectionfailed")
+    else:
+        route.continue_()
+
+
+def scores(table: Table) -> list[tuple[int, bool, int]]:
+    return [
+        (g.number, g.passed, g.list_score)
+        for g in Game.objects.filter(table=table).order_by("number")
+    ]
+
+
+def print_cards(browser, live_server, table: Table):
+    """The referee logs in, prints the table cards and reads table 1's link."""
+    tournament = table.series.tournament
+    series_path = reverse("referee:series", args=[tournament.slug, 1])
+    referee, desk = log_in(browser, live_server, series_path)
+    href = desk.get_by_role("link", name="Tischkarten (PDF)").get_attribute("href")
+    cards = desk.request.get(live_server.url + href)
+    assert cards.ok and cards.body().startswith(b"%PDF")
+    desk.locator("details.table-link summary").first.click()
+    link = desk.locator(".table-url").first.get_attribute("href")
+    return referee, desk, link
+
+
+def play(phone, declarer: str, game: str, *buttons: tuple[str, str]) -> None:
+    """A plain game by taps alone: declarer, game, then (group, button) pairs."""
+    tap(phone, "declarer", declarer)
+    tap(phone, "game", game)
+    for group, name in buttons:
+        tap(phone, group, name)
+
+
+def first_three_games(phone, table: Table, screenshot: bool = False) -> None:
+    """Games 1 to 3 online, by taps: a +96 grand, an overbid (−54) and a passed-in game."""
+    from playwright.sync_api import expect
+
+    # Game 1 (seat 1 deals and sits out, so his button is disabled): Bernd, Grand hand
+    # with 2, bid 18, won: (2 + 1 game + 1 hand) × 24 = 96.
+    expect(phone.locator("#tap-grid .tap-declarer button").first).to_be_disabled()
+    play(
+        phone,
+        "Bernd Łukasz",
+        "Grand",
+        ("matadors", "mit 2"),
+        ("levels", "Hand"),
+        ("bid", "18"),
+        ("won", "gewonnen"),
+    )
+    expect(phone.locator("#tap-grid button[aria-pressed=true]")).to_have_count(6)
+    assert phone.input_value("#id_matadors") == "2" and phone.is_checked("#id_hand")
+    expect(phone.locator("#entry-value")).to_have_text("+96")
+    if screenshot:
+        phone.screenshot(path=str(SCREENSHOTS / "table-phone.png"), full_page=True)
+    phone.click("#entry-save")
+    phone.wait_for_selector("#row-1.is-saved")
+
+    # Game 2, an overbid: Carla, diamonds without 1 (9 × 2 = 18) after a bid of 22: lost at
+    # 9 × 3 = 27, doubled on the list: −54.
+    play(phone, "Carla Weiß", "Karo", ("matadors", "ohne 1"), ("bid", "22"), ("won", "gewonnen"))
+    expect(phone.locator("#entry-value")).to_have_text("−54")
+    expect(phone.locator("#entry-verdict")).to_contain_text("überreizt")
+    phone.click("#entry-save")
+    phone.wait_for_selector("#row-2.is-saved")
+
+    # Game 3: passed in.
+    phone.click("#entry-passed")
+    phone.wait_for_selector("#row-3.is-passed")
+    assert scores(table) == [(1, False, 96), (2, False, -54), (3, True, 0)]
+
+
+def two_games_offline_and_a_reload(device, phone, table: Table, screenshot: bool = False):
+    """Offline: games 4 and 5 wait on the device, and survive a reload."""
+    from playwright.sync_api import expect
+
+    with requests_reaching_the_server() as reached:
+        device.set_offline(True)
+        # The page's own fetches fail.
+        assert phone.evaluate("fetch('/t/sw.js').then(() => 'sent', () => 'failed')") == "failed"
+
+        # Game 4 offline (seat 4 deals): Anna, hearts with 1, bid 20, lost: (1 + 1) × 10 = 20,
+        # −40 on the list, once the server has scored it; here the value waits.
+        play(phone, "Anna Schmidt", "Herz", ("matadors", "mit 1"), ("bid", "20"))
+        tap(phone, "won", "verloren")
+        expect(phone.locator("#entry-value")).to_have_text("…")
+        phone.click("#entry-save")
+        expect(phone.locator("#row-4 .queued-badge")).to_have_text("noch nicht gesendet")
+        # The form moves on to game 5, where seat 1 deals and sits out (the page's own list
+        # says so: no rule in the script).
+        expect(phone.locator(".entry-title")).to_have_text("Spiel 5")
+        expect(phone.locator(".entry-dealer")).to_have_text("Geber: Anna Schmidt")
+        expect(phone.locator("#tap-grid .tap-declarer button").first).to_be_disabled()
+
+        # Game 5 offline: Dieter, clubs with 1, bid 18, won: (1 + 1) × 12 = 24.
+        play(
+            phone,
+            "Dieter Krüger",
+            "Kreuz",
+            ("matadors", "mit 1"),
+            ("bid", "18"),
+            ("won", "gewonnen"),
+        )
+        phone.click("#entry-save")
+        items = phone.locator("#table-queue-items > li")
+        expect(items).to_have_count(2)
+        expect(items.nth(0)).to_contain_text("Spiel 4")
+        expect(items.nth(0)).to_contain_text("Anna Schmidt")
+        expect(items.nth(1)).to_contain_text("Spiel 5")
+        expect(phone.locator("#table-offline-note")).to_contain_text("Keine Verbindung")
+        if screenshot:
+            phone.screenshot(path=str(SCREENSHOTS / "table-offline-phone.png"), full_page=True)
+
+        # A reload without Wi-Fi: the service worker's copy, the queue still there.
+        response = phone.reload()
+        assert response is not None and response.from_service_worker
+        phone.wait_for_selector("#tap-grid")
+        expect(phone.locator("#table-queue-items > li")).to_have_count(2)
+        expect(phone.locator("#row-4 .queued-badge")).to_have_text("noch nicht gesendet")
+        expect(phone.locator("#row-5 .queued-badge")).to_have_text("noch nicht gesendet")
+        expect(phone.locator(".entry-title")).to_have_text("Spiel 6")
+        assert scores(table) == [(1, False, 96), (2, False, -54), (3, True, 0)]
+    # Nothing from the table reached the server while the device was offline: not the
+    # page's fetches, not the service worker's. Only the browser's own update check of the
+    # worker script may pass: Chromium makes it outside the page and the worker, where the
+    # offline emulation does not reach; it carries no game. (The referee's dashboard, in
+    # its own context, keeps polling.)
+    worker = reverse("table:service-worker")
+    assert [path for path in reached if path.startswith("/t/") and path != worker] == []
+
+
+def back_online(device, phone, table: Table) -> None:
+    """Back online: the two games go in order, each through the same save."""
+    from playwright.sync_api import expect
+
+    device.set_offline(False)
+    phone.wait_for_selector("#row-5.is-saved")
+    expect(phone.locator("#table-queue")).to_be_hidden()
+    assert scores(table) == [
+        (1, False, 96),
+        (2, False, -54),
+        (3, True, 0),
+        (4, False, -40),
+        (5, False, 24),
+    ]
+    created = Change.objects.filter(table=table, action=Change.Action.GAME_RECORDED).order_by("pk")
+    assert [c.game_number for c in created] == [1, 2, 3, 4, 5]
+    assert {c.device for c in created} == {"Tisch 1 Handy"}
+
+
+def test_a_table_keeps_its_list_through_a_wifi_drop(
+    browser, live_server, django_user_model, axe_source
+):
+    from playwright.sync_api import expect
+
+    table = four_table(2, django_user_model)
+    tournament = table.series.tournament
+    screenshots = bool(os.environ.get("SKATLIGA_SCREENSHOTS"))
+    referee, desk, link = print_cards(browser, live_server, table)
+    device, phone = open_device(browser, link)
+    assert phone.evaluate("window.__violations") == []
+
+    # The grid works from the keyboard too: Tab reaches its buttons, Space presses one.
+    phone.locator("#tap-grid .tap-game button").first.focus()
+    phone.keyboard.press("Space")
+    assert phone.input_value("#id_game") == "clubs"
+    expect(phone.locator("#tap-grid .tap-game button").first).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    phone.keyboard.press("Tab")
+    phone.keyboard.press("Enter")
+    assert phone.input_value("#id_game") == "spades"
+    phone.keyboard.press("Enter")  # pressed again: off
+    assert phone.input_value("#id_game") == ""
+
+    first_three_games(phone, table, screenshot=screenshots)
+    two_games_offline_and_a_reload(device, phone, table, screenshot=screenshots)
+    back_online(device, phone, table)
+    assert phone.evaluate("window.__violations") == []
+
+    # The referee's list shows them.
+    desk.goto(live_server.url + reverse("referee:list", args=[tournament.slug, 1, table.number]))
+    expect(desk.locator("#row-4")).to_contain_text("−40")
+    expect(desk.locator("#row-5")).to_contain_text("+24")
+
+    if screenshots:
+        tablet = browser.new_context(
+            viewport={"width": 820, "height": 1180},
+            locale="de-DE",
+            has_touch=True,
+            storage_state=device.storage_state(),
+        )
+        pad = tablet.new_page()
+        pad.goto(link)
+        pad.wait_for_selector("#tap-grid")
+        tap(pad, "declarer", "Carla Weiß")
+        tap(pad, "game", "Pik")
+        tap(pad, "matadors", "ohne 2")
+        tap(pad, "levels", "Hand")
+        tap(pad, "bid", "24")
+        tap(pad, "won", "gewonnen")
+        expect(pad.locator("#entry-value")).to_have_text("+44")  # (2 + 1 + 1) × 11
+        pad.screenshot(path=str(SCREENSHOTS / "table-tablet.png"))
+        tablet.close()
+
+    # axe-core over the grid and the queue, in a copy of the device that bypasses the CSP.
+    checker = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        locale="de-DE",
+        storage_state=device.storage_state(),
+        bypass_csp=True,
+    )
+    copy = checker.new_page()
+    copy.goto(link)
+    copy.wait_for_selector("#tap-grid")
+    assert axe(copy, axe_source) == []
+    checker.close()
+    device.close()
+    referee.close()
+
+
+def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
+    browser, live_server, django_user_model
+):
+    from playwright.sync_api import expect
+
+    table = four_table(2, django_user_model)
+    tournament = table.series.tournament
+    link = table_services.renew_link(table)
+    device, phone = open_device(
+        browser, live_server.url + reverse("table:entry", args=[link.token])
+    )
+
+    # Game 1 online: Bernd, spades with 1, bid 18, won: (1 + 1) × 11 = 22.
+    tap(phone, "declarer", "Bernd Łukasz")
+    tap(phone, "game", "Pik")
+    tap(phone, "matadors", "mit 1")
+    tap(phone, "bid", "18")
+    tap(phone, "won", "gewonnen")
+    phone.click("#entry-save")
+    phone.wait_for_selector("#row-1.is-saved")
+
+    # The device opens game 1 for a correction, then loses the Wi-Fi and marks it lost:
+    # −44 once sent.
+    phone.click("#row-1 th a")
+    expect(phone.locator(".entry-title")).to_have_text("Spiel 1 korrigieren")
+    device.set_offline(True)
+    # The offline emulation does not always reach the service worker's own fetches: a send
+    # that slips through would reach the server before the referee's correction. No post
+    # from the device reaches it until the Wi-Fi is back.
+    device.route("**/t/**", line_down)
+    tap(phone, "won", "verloren")
+    phone.click("#entry-save")
+    phone.wait_for_selector("#table-queue-items > li")
+    expect(phone.locator("#row-1 .queued-badge")).to_have_text("noch nicht gesendet")
+
+    # Meanwhile the referee corrects the same row: with 2, (2 + 1) × 11 = 33.
+    referee, desk = log_in(
+        browser,
+        live_server,
+        reverse("referee:list", args=[tournament.slug, 1, table.number]),
+    )
+    desk.click("#row-1 th a")
+    desk.fill("#id_matadors", "2")
+    desk.click("#entry-save")
+    desk.wait_for_selector("#row-1.is-saved")
+    assert scores(table) == [(1, False, 33)]
+
+    # Back online: the device's correction meets the newer row; both are shown.
+    device.unroute("**/t/**", line_down)
+    device.set_offline(False)
+    item = phone.locator("#table-queue-items > li.is-conflict")
+    expect(item).to_contain_text("Konflikt")
+    expect(item.locator(".queue-mine")).to_contain_text("verloren")
+    expect(item.locator(".queue-mine")).to_contain_text("mit 1")
+    expect(item.locator(".queue-theirs")).to_contain_text("mit 2")
+    assert scores(table) == [(1, False, 33)]  # the referee's row stands
+    # The device's version is still on the device.
+    stored = phone.evaluate("JSON.parse(localStorage.getItem(localStorage.key(0)))")
+    assert [item["state"] for item in stored] == ["conflict"]
+    assert ["won", "lost"] in stored[0]["fields"]
+
+    # The players decide: the device's version is sent again, now against the new row.
+    item.get_by_role("button", name="Meine Fassung speichern").click()
+    expect(phone.locator("#table-queue")).to_be_hidden()
+    phone.wait_for_selector("#row-1.is-lost")
+    assert scores(table) == [(1, False, -44)]
+    assert phone.evaluate("localStorage.length") == 0
+    device.close()
+    referee.close()
+
+
+def test_a_save_that_cannot_reach_the_server_waits_on_the_device(
+    browser, live_server, django_user_model
+):
+    """The Wi-Fi is up (the browser thinks it is online) but the hall's line is down: the
+    service worker hands the posted row back to the page, which keeps it until the server
+    answers again."""
+    from playwright.sync_api import expect
+
+    table = four_table(2, django_user_model)
+    link = table_services.renew_link(table)
+    device, phone = open_device(
+        browser, live_server.url + reverse("table:entry", args=[link.token])
+    )
+
+    device.route("**/t/**", line_down)
+    # Game 1: Bernd, grand with 1, bid 18, won: (1 + 1) × 24 = 48.
+    tap(phone, "declarer", "Bernd Łukasz")
+    tap(phone, "game", "Grand")
+    tap(phone, "matadors", "mit 1")
+    tap(phone, "bid", "18")
+    tap(phone, "won", "gewonnen")
+    phone.click("#entry-save")
+    expect(phone.locator("#row-1 .queued-badge")).to_have_text("noch nicht gesendet")
+    expect(phone.locator("#table-queue-items > li")).to_contain_text("Grand, mit 1")
+    assert "unsent" not in phone.url  # the row left the address at once
+    assert phone.evaluate("navigator.onLine") is True
+    assert scores(table) == []
+
+    device.unroute("**/t/**", line_down)
+    phone.wait_for_selector("#row-1.is-saved", timeout=15_000)
+    assert scores(table) == [(1, False, 48)]
+    device.close()

@@ -10,10 +10,13 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from django.core.signals import request_finished, request_started
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -83,3 +86,46 @@ def browser() -> Iterator[object]:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
             yield browser
             browser.close()
+
+
+class RequestsInFlight:
+    """Counts the requests the live server is answering. On SQLite the server's threads share
+    the test's in-memory connection, so the database must not be flushed while one runs."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.changed = threading.Condition()
+
+    def started(self, **kwargs: Any) -> None:
+        with self.changed:
+            self.count += 1
+
+    def finished(self, **kwargs: Any) -> None:
+        with self.changed:
+            self.count -= 1
+            self.changed.notify_all()
+
+    def wait_until_idle(self, timeout: float) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: self.count <= 0, timeout=timeout)
+
+
+@pytest.fixture(autouse=True)
+def quiet_live_server(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a browser test: close the pages it left open, then wait for the live server to
+    finish the requests they sent, before pytest-django empties the database."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    in_flight = RequestsInFlight()
+    request_started.connect(in_flight.started, dispatch_uid="quiet-live-server-started")
+    request_finished.connect(in_flight.finished, dispatch_uid="quiet-live-server-finished")
+    try:
+        yield
+        if "browser" in request.fixturenames:
+            for context in request.getfixturevalue("browser").contexts:
+                context.close()
+        assert in_flight.wait_until_idle(timeout=30), "the live server is still answering"
+    finally:
+        request_started.disconnect(dispatch_uid="quiet-live-server-started")
+        request_finished.disconnect(dispatch_uid="quiet-live-server-finished")

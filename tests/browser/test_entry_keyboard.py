@@ -201,3 +201,27 @@ def test_passing_in_a_declared_game_asks_for_confirmation_and_a_reason(
     page.wait_for_url(re.compile(r"/tables/1/$"))
     assert Game.objects.get(number=1).passed
     context.close()
+
+
+def test_the_dealers_reason_stays_when_a_preview_answers_after_the_key(
+    browser, live_server, django_user_model
+):
+    from playwright.sync_api import expect
+
+    table = four_table(2, django_user_model)
+    context, page = open_list(browser, live_server, table)
+    held = []
+    page.route("**/preview/", lambda route: held.append(route))
+
+    page.select_option("#id_game", "grand")  # the change asks for a preview: it is held
+    expect(page.locator("form#entry")).to_have_class(re.compile(r"\bis-previewing\b"))
+    page.focus("#id_declarer")
+    page.keyboard.press("1")
+    error = page.locator("[data-error-for='declarer']")
+    expect(error).to_have_text(message("declarer_is_dealer"))
+
+    for route in held:
+        route.continue_()
+    expect(page.locator("form#entry")).not_to_have_class(re.compile(r"\bis-previewing\b"))
+    expect(error).to_have_text(message("declarer_is_dealer"))
+    context.close()

@@ -65,6 +65,9 @@
   var attempted = form.classList.contains("is-bound");
   var timer = null;
   var sequence = 0;
+  // Why a typed key picked nothing, by field: kept until the field changes, so that a preview
+  // answering later does not wipe it.
+  var refusals = {};
   var OUTCOME = ["card_points", "tricks", "won", "level"];
 
   function submitRow() {
@@ -81,9 +84,14 @@
       return option.disabled && (keys.indexOf(typed) !== -1 || keys.indexOf(key) !== -1);
     });
     if (!named) return;
-    var slot = form.querySelector('[data-error-for="' + select.name + '"]');
+    refusals[select.name] = text;
+    showRefusal(select.name);
+  }
+
+  function showRefusal(name) {
+    var slot = form.querySelector('[data-error-for="' + name + '"]');
     if (!slot) return;
-    slot.textContent = text;
+    slot.textContent = refusals[name];
     var box = slot.closest(".f");
     if (box) box.classList.add("has-error");
   }
@@ -156,7 +164,17 @@
   }
 
   function schedule(event) {
-    if (event && event.target && event.target.name) touched.add(event.target.name);
+    if (event && event.target && event.target.name) {
+      touched.add(event.target.name);
+      if (refusals[event.target.name]) {
+        delete refusals[event.target.name];
+        var slot = form.querySelector('[data-error-for="' + event.target.name + '"]');
+        if (slot) {
+          slot.textContent = "";
+          slot.closest(".f").classList.remove("has-error");
+        }
+      }
+    }
     markPassed();
     window.clearTimeout(timer);
     timer = window.setTimeout(preview, 120);
@@ -217,6 +235,7 @@
         }
       }
     });
+    Object.keys(refusals).forEach(showRefusal);
   }
 
   function showValue(data) {

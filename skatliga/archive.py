@@ -711,12 +711,18 @@ def _write(
         for player, _first in t.substitutes.values()
         if player not in seated
     }
-    Registration.objects.bulk_create(
-        Registration(
-            tournament=tournament, player_id=players[p.id], team_id=team_ids.get(players[p.id])
-        )
-        for p in document.players
-        if p.id not in only_substitutes
+    # Nobody needs the registrations' ids: written in the bulk path, without model instances.
+    bulk.insert(
+        Registration,
+        [
+            {
+                "tournament_id": tournament.pk,
+                "player_id": players[p.id],
+                "team_id": team_ids.get(players[p.id]),
+            }
+            for p in document.players
+            if p.id not in only_substitutes
+        ],
     )
     series_rows = Series.objects.bulk_create(
         Series(tournament=tournament, number=s.number) for s in document.series
@@ -753,7 +759,7 @@ def _write(
     )
     system = scoring.ListSystem(document.scoring)
     batch: list[dict[str, Any]] = []
-    results: list[ListResult] = []
+    results: list[dict[str, Any]] = []
     for row, table in zip(tables, read_tables, strict=True):
         size = len(table.seats)
         for number, (entry, scored) in enumerate(table.games, start=1):
@@ -780,7 +786,25 @@ def _write(
             for number, (entry, scored) in enumerate(table.games, start=1)
         ]
         lines = services.result_lines(rows, sittings, size, system, document.rules)
-        results += services.list_results(row, lines)
+        # The columns of services.list_results, as plain rows (no model instance each).
+        results += [
+            {
+                "table_id": row.pk,
+                "series_id": row.series_id,
+                "tournament_id": tournament.pk,
+                "season_id": tournament.season_id,
+                "player_id": line.player,
+                "team_id": line.team,
+                "position": line.position,
+                "game_points": line.summary.game_points,
+                "won": line.summary.won,
+                "lost": line.summary.lost,
+                "others_lost": line.summary.others_lost,
+                "bonus": line.summary.bonus,
+                "total": line.summary.total,
+            }
+            for line in lines
+        ]
     bulk.insert(Game, batch)
     bulk.insert(ListResult, results)
     Change.objects.create(
@@ -795,10 +819,13 @@ def _write(
             "games": game_count,
         },
     )
+    published = []
     if status == Tournament.Status.FINISHED:
         # A finished tournament's lists are all closed: its results are final.
-        services.publish_complete_series(tournament, user=user)
-    revisions.touch(tournament)
+        published = services.publish_complete_series(tournament, user=user)
+    if not published:
+        # Publishing raised the revisions already, in this transaction.
+        revisions.touch(tournament)
     return tournament
 
 
@@ -821,6 +848,9 @@ def _create_players(players: Sequence[_Player]) -> dict[str, int]:
 
 def _unique_slug(name: str, date: datetime.date) -> str:
     base = slugify(f"{name} {date.isoformat()}")[:72].strip("-") or "turnier"
+    # The usual case, a new name and date, is one lookup of the unique index.
+    if not Tournament.objects.filter(slug=base).exists():
+        return base
     taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
     slug, suffix = base, 1
     while slug in taken:

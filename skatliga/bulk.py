@@ -57,11 +57,15 @@ def insert(model: type[models.Model], objects: Sequence[models.Model | Mapping[s
         for obj in objects
     ]
     if adapt:
+        # None is NULL to every field and driver: only other values are prepared.
         for number, row in enumerate(rows):
-            values = list(row)
+            values = None
             for index, prepare in adapt.items():
-                values[index] = prepare(values[index])
-            rows[number] = values
+                if row[index] is not None:
+                    values = values or list(row)
+                    values[index] = prepare(row[index])
+            if values is not None:
+                rows[number] = values
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
     columns = ", ".join(quote(str(field.column)) for field in fields)

@@ -7,11 +7,12 @@ plain row objects of ``skatliga.pdf`` and names things in the active language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
@@ -75,38 +76,52 @@ def _word(key: str) -> str:
     return _words(get_language())[key]
 
 
-def matadors_text(matadors: int | None) -> str:
+def matadors_text(matadors: int | None, words: dict[str, str] | None = None) -> str:
     """Matadors as written on a list: ``m2`` (with 2), ``o3`` (without 3)."""
     if matadors is None:
         return ""
+    words = words or _words(get_language())
     if matadors > 0:
-        return _word("with") % {"count": matadors}
-    return _word("without") % {"count": -matadors}
+        return words["with"] % {"count": matadors}
+    return words["without"] % {"count": -matadors}
 
 
-def doubling_mark(game: Game) -> str:
+def _highest_doubling(game: Game) -> str | None:
+    return next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
+
+
+def doubling_mark(game: Game, words: dict[str, str] | None = None) -> str:
     """The highest doubling of a game as the list's Kontra column writes it: K, Re, Su, Rs."""
-    highest = next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
-    return _word(f"mark:{highest}") if highest else ""
+    highest = _highest_doubling(game)
+    return (words or _words(get_language()))[f"mark:{highest}"] if highest else ""
 
 
-def game_label(game: Game, scored: scoring.Entry, *, doubling: bool = True) -> str:
+def game_label(
+    game: Game,
+    scored: scoring.Entry,
+    *,
+    doubling: bool = True,
+    words: dict[str, str] | None = None,
+) -> str:
     """The game as the list names it: "Kreuz", "Grand", "Null ouvert Hand", "Herz Kontra"
-    (the doubling left out where the sheet has its own column for it)."""
+    (the doubling left out where the sheet has its own column for it). ``words`` are
+    :func:`_words` of the active language, where the caller has looked them up already."""
+    words = words or _words(get_language())
     if not isinstance(scored, scoring.ScoredGame):
-        return _word("ramsch") if scored is not None else _word("passed")
-    words = [_word(f"game:{game.game}")]
+        return words["ramsch"] if scored is not None else words["passed"]
+    label = [words[f"game:{game.game}"]]
     if not scored.steps:
         if game.ouvert:
-            words.append(_word("ouvert"))
+            label.append(words["ouvert"])
         if game.hand:
-            words.append(_word("hand"))
-    highest = next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
-    if doubling and highest is not None:
-        words.append(_word(f"doubling:{highest}"))
+            label.append(words["hand"])
+    if doubling:
+        highest = _highest_doubling(game)
+        if highest is not None:
+            label.append(words[f"doubling:{highest}"])
     if scored.overbid:
-        words.append(_word("overbid"))
-    return " ".join(words)
+        label.append(words["overbid"])
+    return " ".join(label)
 
 
 def _rows(
@@ -115,6 +130,8 @@ def _rows(
     size = table.size
     system = tournament.list_system
     rules = tournament.rule_set
+    words = _words(get_language())
+    language = breakdown_language()
     summaries = services.summarize(scored, size, system, rules)
     played = {game.number: (game, verdict) for game, verdict in scored}
     count = max(tournament.games_per_list(size), max(played, default=0))
@@ -128,7 +145,7 @@ def _rows(
             rows.append(pdf.SheetRow(number, dealer + 1, sitting_out))
         elif verdict is None:
             rows.append(
-                pdf.SheetRow(number, dealer + 1, sitting_out, game=_word("passed"), totals=running)
+                pdf.SheetRow(number, dealer + 1, sitting_out, game=words["passed"], totals=running)
             )
         elif isinstance(verdict, scoring.RamschScore):
             entries = scoring.row_scores(
@@ -140,7 +157,7 @@ def _rows(
                     number,
                     dealer + 1,
                     sitting_out,
-                    game=scoring.format_ramsch(verdict, breakdown_language()),
+                    game=scoring.format_ramsch(verdict, language),
                     value=list_entry(verdict),
                     totals=running,
                 )
@@ -162,10 +179,10 @@ def _rows(
                     dealer + 1,
                     sitting_out,
                     declarer=game.declarer,
-                    game=game_label(game, verdict, doubling=False),
-                    matadors=matadors_text(game.matadors),
+                    game=game_label(game, verdict, doubling=False, words=words),
+                    matadors=matadors_text(game.matadors, words),
                     levels=frozenset(name for name, _count in verdict.steps[1:]),
-                    doubling=doubling_mark(game),
+                    doubling=doubling_mark(game, words),
                     value=list_entry(verdict),
                     totals=running,
                 )
@@ -173,18 +190,24 @@ def _rows(
     return rows, summaries
 
 
-def sheet_data(table: Table) -> pdf.SheetData:
+def sheet_data(
+    table: Table, seats: Sequence[Seat] | None = None, games: Sequence[Game] | None = None
+) -> pdf.SheetData:
     """One table's list as the score sheet prints it.
 
-    Reads the table's seats and games (prefetched by :func:`series_sheets`) and its
-    series and tournament.
+    ``seats`` (in seat order, with their players, clubs and substitutes) and ``games`` (in
+    number order) are the table's, as :func:`series_sheets` reads them for a whole series;
+    without them they are read here.
     """
     series = table.series
     tournament = series.tournament
-    scored = services.list_rows(table.games.all(), table.size, tournament.rule_set)
+    if seats is None:
+        seats = list(table.seats.select_related("player__club", "substitute").order_by("position"))
+    if games is None:
+        games = list(table.games.order_by("number"))
+    scored = services.list_rows(games, table.size, tournament.rule_set)
     rows, summaries = _rows(table, tournament, scored)
     seeger = tournament.list_system is scoring.ListSystem.SEEGER_FABIAN
-    seats = list(table.seats.all())
     return pdf.SheetData(
         tournament=tournament.name,
         date=tournament.date,
@@ -239,20 +262,23 @@ def sheet_data(table: Table) -> pdf.SheetData:
 
 
 def series_sheets(series: Series) -> list[pdf.SheetData]:
-    """Every table's list of a series, in table order, in three queries."""
-    tables = (
-        Table.objects.filter(series=series)
-        .select_related("series__tournament")
-        .prefetch_related(
-            Prefetch(
-                "seats",
-                Seat.objects.select_related("player__club", "substitute").order_by("position"),
-            ),
-            Prefetch("games", Game.objects.order_by("number")),
-        )
-        .order_by("number")
+    """Every table's list of a series, in table order, in three queries for the whole
+    series: its tables (with the series and tournament), all their seats (with players,
+    clubs and substitutes), all their games."""
+    tables = list(
+        Table.objects.filter(series=series).select_related("series__tournament").order_by("number")
     )
-    return [sheet_data(table) for table in tables]
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(table__series=series)
+        .select_related("player__club", "substitute")
+        .order_by("table_id", "position")
+    ):
+        seats[seat.table_id].append(seat)
+    games: dict[int, list[Game]] = defaultdict(list)
+    for game in Game.objects.filter(table__series=series).order_by("table_id", "number"):
+        games[game.table_id].append(game)
+    return [sheet_data(table, seats[table.pk], games[table.pk]) for table in tables]
 
 
 def series_score_sheets_pdf(series: Series, *, blank: bool = False) -> bytes:

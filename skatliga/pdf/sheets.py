@@ -294,6 +294,51 @@ class SheetTable(Table):
                 text._textOut(value)
         self.canv.drawText(text)
 
+    # Every sheet of a series has the same spans, column widths and row heights; reportlab
+    # works the spanned ranges and their rectangles out cell by cell for each table, which
+    # cost a fifth of a page's drawing. They are worked out once per shape and shared (the
+    # drawing only reads them; each table gets its own copies of the mappings).
+
+    def _calcSpanRanges(self) -> None:
+        key = (self._ncols, self._nrows, tuple(map(tuple, self._spanCmds)))
+        cached = _SPAN_RANGES.get(key)
+        if cached is None:
+            super()._calcSpanRanges()
+            _forget_if_full(_SPAN_RANGES)
+            cached = _SPAN_RANGES[key] = (
+                self._spanRanges,
+                self._colSpanCells,
+                self._rowSpanCells,
+            )
+        ranges, columns, rows = cached
+        self._spanRanges, self._colSpanCells, self._rowSpanCells = (
+            dict(ranges),
+            list(columns),
+            list(rows),
+        )
+
+    def _calcSpanRects(self) -> None:
+        if getattr(self, "_spanRects", None):
+            super()._calcSpanRects()
+            return
+        shape = (
+            self._ncols,
+            self._nrows,
+            tuple(map(tuple, self._spanCmds)),
+            tuple(self._colpositions),
+            tuple(self._rowpositions),
+        )
+        cached = _SPAN_RECTS.get(shape)
+        if cached is None:
+            super()._calcSpanRects()
+            _forget_if_full(_SPAN_RECTS)
+            cached = _SPAN_RECTS[shape] = (self._spanRects, self._vBlocks, self._hBlocks)
+        rects, vertical, horizontal = cached
+        self._spanRects = dict(rects)
+        self._vBlocks = {x: list(blocks) for x, blocks in vertical.items()}
+        self._hBlocks = {y: list(blocks) for y, blocks in horizontal.items()}
+        self._hmax_spanRects = getattr(self, "_hmax", None)
+
     def _drawCell(
         self,
         cellval: object,
@@ -323,6 +368,16 @@ class SheetTable(Table):
             x += style.leftPadding + (slack if style.alignment == "RIGHT" else slack / 2)
         key = style.fontname, style.fontsize, style.color
         self._runs.setdefault(key, []).append((x, y - style.fontsize, cellval))
+
+
+_SPAN_RANGES: dict[tuple[object, ...], tuple[dict, list, list]] = {}
+_SPAN_RECTS: dict[tuple[object, ...], tuple[dict, dict, dict]] = {}
+
+
+def _forget_if_full(cache: dict) -> None:
+    """Keep the span caches small: a few shapes (3-, 4- and 5-tables) are all there are."""
+    if len(cache) >= 32:
+        cache.clear()
 
 
 @lru_cache(maxsize=8192)

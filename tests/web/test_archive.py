@@ -30,8 +30,19 @@ from django.core.management.base import CommandError
 
 import scoring
 from bench.games import random_row
+from skatliga import services
 from skatliga.archive import FORMAT, ArchiveError, dump_archive, load_archive
-from skatliga.models import Change, Club, Game, ListResult, Player, Season, Team, Tournament
+from skatliga.models import (
+    Change,
+    Club,
+    Game,
+    ListResult,
+    Player,
+    Season,
+    Table,
+    Team,
+    Tournament,
+)
 from skatliga.services import GameEntry
 from tests.web.factories import entry, make_player, make_table, play
 
@@ -286,6 +297,49 @@ def test_complete_lists_are_imported_closed_and_the_tournament_finished():
 
     assert tournament.status == "finished"
     assert tournament.series.get().tables.get().is_closed
+
+
+@pytest.mark.parametrize("finished", [False, True])
+def test_an_import_raises_the_revisions_of_its_tournament_and_season(finished):
+    season = Season.objects.create(name="Liga", slug="liga", year=2026)
+    before = Season.objects.get().revision
+    document = example()
+    if finished:
+        document["tournament"]["rounds_per_series"] = 1
+        del document["series"][0]["tables"][0]["games"][4]
+
+    tournament = load_archive(document, season=season)
+
+    tournament.refresh_from_db()
+    assert tournament.status == ("finished" if finished else "running")
+    assert tournament.series.get().is_published is finished
+    assert tournament.revision > 0 and tournament.revised_at is not None
+    assert Season.objects.get().revision > before
+
+
+def test_imported_result_rows_equal_those_the_services_write():
+    season = Season.objects.create(name="Liga", slug="liga", year=2026)
+    team = Team.objects.create(season=season, name="Kreuz Bube")
+    document = example()
+    document["players"].append({"id": "p5", "name": "Emil Ersatz"})
+    document["series"][0]["tables"][0]["substitutes"] = [
+        {"seat": 2, "player": "p5", "from_game": 3}
+    ]
+    tournament = load_archive(document, season=season, match_day=1, teams={"p1": team})
+
+    def rows():
+        return sorted(
+            ListResult.objects.filter(tournament=tournament).values_list(
+                "table", "series", "tournament", "season", "player", "team", "position",
+                "game_points", "won", "lost", "others_lost", "bonus", "total",
+            )
+        )  # fmt: skip
+
+    imported = rows()
+    assert len(imported) == 5 and {r[5] for r in imported} == {team.pk, None}
+    for table in Table.objects.filter(series__tournament=tournament):
+        services.recompute_results(table)
+    assert rows() == imported
 
 
 def test_season_match_day_and_teams_are_written_to_the_results():

@@ -273,6 +273,24 @@ def test_series_sheets_read_every_table_in_three_queries(small_season, django_as
 
 
 @pytest.mark.django_db
+def test_series_sheets_equal_each_table_read_alone():
+    four = make_table(size=4, rounds=1)
+    three = make_table(four.series.tournament, size=3)
+    play(four, entry(2, "grand", bid=18, matadors=1, card_points=70, tricks=6))
+    play(three, entry(2, "hearts", bid=20, matadors=-2, card_points=40, tricks=3))
+
+    sheets = printing.series_sheets(four.series)
+
+    assert sheets == [printing.sheet_data(four), printing.sheet_data(three)]
+    assert [len(s.players) for s in sheets] == [4, 3]
+    # Sheets of different shapes in one document each keep their own grid and spans.
+    pages = [re.sub(r"Seite \d von 4", "", page) for page in read(pdf.score_sheets_pdf(sheets * 2))]
+    assert len(pages) == 4
+    assert pages[:2] == pages[2:]
+    assert pages[0] != pages[1]
+
+
+@pytest.mark.django_db
 def test_series_score_sheets_print_all_tables_in_one_pdf(small_season):
     pages = read(printing.series_score_sheets_pdf(Series.objects.get()))
 

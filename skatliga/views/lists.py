@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 import scoring
@@ -102,6 +102,19 @@ def posted_number(request: HttpRequest, default: Callable[[], int]) -> int:
         return default()
 
 
+FLAG_WORDS = {
+    "hand": gettext_lazy("Hand"),
+    "schneider_announced": gettext_lazy("Schneider angesagt"),
+    "schwarz_announced": gettext_lazy("Schwarz angesagt"),
+    "ouvert": gettext_lazy("Ouvert"),
+    "kontra": gettext_lazy("Kontra"),
+    "re": gettext_lazy("Re"),
+    "supra": gettext_lazy("Supra"),
+    "resupra": gettext_lazy("Resupra"),
+}
+"""The words for a declaration's flags, translated when a row has them."""
+
+
 def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
     """A row as the archive stores it, in words: "2 Bernd: Grand, mit 2, Hand, Reizwert 24, …"."""
     if not data:
@@ -125,17 +138,7 @@ def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
     if matadors is not None:
         template = _("mit %(count)s") if matadors > 0 else _("ohne %(count)s")
         parts.append(template % {"count": abs(matadors)})
-    words = {
-        "hand": _("Hand"),
-        "schneider_announced": _("Schneider angesagt"),
-        "schwarz_announced": _("Schwarz angesagt"),
-        "ouvert": _("Ouvert"),
-        "kontra": _("Kontra"),
-        "re": _("Re"),
-        "supra": _("Supra"),
-        "resupra": _("Resupra"),
-    }
-    parts += [word for key, word in words.items() if data.get(key)]
+    parts += [str(word) for key, word in FLAG_WORDS.items() if data.get(key)]
     if data.get("bid") is not None:
         parts.append(_("Reizwert %(bid)s") % {"bid": data["bid"]})
     if data.get("card_points") is not None:
@@ -280,8 +283,13 @@ def render_list(
         form.mark_errors()
     names = {seat.position: str(seat.player) for seat in seats}
     sheet = build_sheet(table, games, games_per_list=games_per_list, seats=seats)
+    actions = dict(Change.Action.choices)  # get_action_display sorts the choices per call
     history = [
-        {"change": change, **describe_history(change, names)}
+        {
+            "change": change,
+            "action": actions.get(change.action, change.action),
+            **describe_history(change, names),
+        }
         for change in table.changes.select_related("user")[:200]
     ]
     editing_game = by_number.get(editing) if editing else None

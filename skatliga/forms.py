@@ -238,30 +238,38 @@ class GameRowForm(forms.Form):
     def __init__(
         self,
         *args: Any,
-        seats: Sequence[Seat],
+        seats: Sequence[Seat] | None,
         number: int,
         rules: scoring.RuleSet,
+        size: int | None = None,
         **kwargs: Any,
     ) -> None:
+        """``seats`` None: the ``size`` seats of the table by number only, which reads a
+        posted row as the full form does but labels no player (a form never shown)."""
         super().__init__(*args, **kwargs)
-        size = len(seats)
+        if seats is None:
+            assert size is not None
+            positions = [(position, "") for position in range(1, size + 1)]
+        else:
+            size = len(seats)
+            positions = [(seat.position, f" · {seat.player_for(number)}") for seat in seats]
         dealer = scoring.dealer_seat(number, size)
         sitting_out = {str(seat + 1) for seat in scoring.sitting_out(dealer, size, rules)}
         choices = [("", "—"), (PASSED, _("0 · eingepasst"))]
         if rules.ramsch:
             choices.append((RAMSCH, _("R · Ramsch")))
-        for seat in seats:
-            label = f"{seat.position} · {seat.player_for(number)}"
-            if seat.position == dealer + 1 and str(seat.position) in sitting_out:
+        for position, name in positions:
+            label = f"{position}{name}"
+            if position == dealer + 1 and str(position) in sitting_out:
                 label = _("%(seat)s (gibt, sitzt aus)") % {"seat": label}
-            elif str(seat.position) in sitting_out:
+            elif str(position) in sitting_out:
                 label = _("%(seat)s (sitzt aus)") % {"seat": label}
-            elif seat.position == dealer + 1:
+            elif position == dealer + 1:
                 label = _("%(seat)s (gibt)") % {"seat": label}
-            choices.append((str(seat.position), label))
+            choices.append((str(position), label))
         declarer = self.fields["declarer"]
         declarer.widget.keys = {PASSED: "0 p e", RAMSCH: "r"} | {
-            str(s.position): str(s.position) for s in seats
+            str(position): str(position) for position, _name in positions
         }
         declarer.widget.disabled = sitting_out
         declarer.widget.attrs["data-disabled-message"] = message("declarer_is_dealer")

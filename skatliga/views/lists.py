@@ -4,14 +4,17 @@ reopening and deleting the last row."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 import scoring
@@ -36,7 +39,7 @@ from skatliga.models import (
 )
 from skatliga.pdf.base import signed
 from skatliga.table.status import signatures
-from skatliga.views.referee import action_error, referee_required
+from skatliga.views.referee import View, action_error, referee_required
 from skatliga.views.sheet import Sheet, build_sheet
 
 
@@ -47,6 +50,41 @@ def get_table(tournament: Tournament, series: int, table: int) -> Table:
         series__number=series,
         number=table,
     )
+
+
+def referee_list(view: View) -> View:
+    """:func:`~skatliga.views.referee.referee_required` for a page of one list, which gets
+    the tournament and the table (series, tournament and closer loaded) instead of numbers.
+
+    One query finds the table and whether the user referees its tournament; where it finds
+    nothing to show, the usual path answers (404 for an unknown tournament or list, 403 for
+    a user who is not its referee).
+    """
+
+    @login_required
+    @wraps(view)
+    def wrapper(
+        request: HttpRequest, slug: str, series: int, table: int, *args: Any, **kwargs: Any
+    ) -> HttpResponse:
+        user = request.user
+        refereed = Tournament.referees.through.objects.filter(
+            tournament_id=OuterRef("series__tournament_id"), user_id=user.pk
+        )
+        found = (
+            Table.objects.select_related("series__tournament", "closed_by")
+            .annotate(refereed=Exists(refereed))
+            .filter(series__tournament__slug=slug, series__number=series, number=table)
+            .first()
+        )
+        if found is None or not (found.refereed or user.is_superuser):
+            return referee_required(
+                lambda request, tournament, series, table: view(
+                    request, tournament, get_table(tournament, series, table), *args, **kwargs
+                )
+            )(request, slug, series, table)
+        return view(request, found.series.tournament, found, *args, **kwargs)
+
+    return wrapper
 
 
 def list_url(table: Table) -> str:
@@ -62,6 +100,19 @@ def posted_number(request: HttpRequest, default: Callable[[], int]) -> int:
         return max(1, int(request.POST["number"]))
     except (KeyError, TypeError, ValueError):
         return default()
+
+
+FLAG_WORDS = {
+    "hand": gettext_lazy("Hand"),
+    "schneider_announced": gettext_lazy("Schneider angesagt"),
+    "schwarz_announced": gettext_lazy("Schwarz angesagt"),
+    "ouvert": gettext_lazy("Ouvert"),
+    "kontra": gettext_lazy("Kontra"),
+    "re": gettext_lazy("Re"),
+    "supra": gettext_lazy("Supra"),
+    "resupra": gettext_lazy("Resupra"),
+}
+"""The words for a declaration's flags, translated when a row has them."""
 
 
 def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
@@ -87,17 +138,7 @@ def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
     if matadors is not None:
         template = _("mit %(count)s") if matadors > 0 else _("ohne %(count)s")
         parts.append(template % {"count": abs(matadors)})
-    words = {
-        "hand": _("Hand"),
-        "schneider_announced": _("Schneider angesagt"),
-        "schwarz_announced": _("Schwarz angesagt"),
-        "ouvert": _("Ouvert"),
-        "kontra": _("Kontra"),
-        "re": _("Re"),
-        "supra": _("Supra"),
-        "resupra": _("Resupra"),
-    }
-    parts += [word for key, word in words.items() if data.get(key)]
+    parts += [str(word) for key, word in FLAG_WORDS.items() if data.get(key)]
     if data.get("bid") is not None:
         parts.append(_("Reizwert %(bid)s") % {"bid": data["bid"]})
     if data.get("card_points") is not None:
@@ -242,8 +283,13 @@ def render_list(
         form.mark_errors()
     names = {seat.position: str(seat.player) for seat in seats}
     sheet = build_sheet(table, games, games_per_list=games_per_list, seats=seats)
+    actions = dict(Change.Action.choices)  # get_action_display sorts the choices per call
     history = [
-        {"change": change, **describe_history(change, names)}
+        {
+            "change": change,
+            "action": actions.get(change.action, change.action),
+            **describe_history(change, names),
+        }
         for change in table.changes.select_related("user")[:200]
     ]
     editing_game = by_number.get(editing) if editing else None
@@ -326,12 +372,9 @@ def describe_differences(
     ]
 
 
-@referee_required
-def table_list(
-    request: HttpRequest, tournament: Tournament, series: int, table: int
-) -> HttpResponse:
+@referee_list
+def table_list(request: HttpRequest, tournament: Tournament, table_obj: Table) -> HttpResponse:
     """The score sheet: GET shows it (``?game=N`` edits row N); POST saves the row typed."""
-    table_obj = get_table(tournament, series, table)
     if request.method != "POST":
         return render_list(request, tournament, table_obj, editing=editing_number(request))
     return save_row(request, tournament, table_obj)
@@ -355,11 +398,12 @@ def save_row(
 ) -> HttpResponse:
     """Save the row posted through ``services.record_game``, for the referee's page and the
     table link alike; ``page`` is the list page's context for where the form came from."""
-    seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))
     number = posted_number(request, lambda: table_obj.games.count() + 1)
     rules = tournament.rule_set
-    form = GameRowForm(request.POST, seats=seats, number=number, rules=rules)
+    # The row is read by seat numbers; the players' names are only read for a page to show.
+    form = GameRowForm(request.POST, seats=None, size=table_obj.size, number=number, rules=rules)
     if not form.is_valid() or form.entry is None:
+        form = shown_form(request, table_obj, number, rules)
         if form.entry is not None:
             try:
                 services.score_entry(form.entry, number, table_obj.size, rules)
@@ -378,9 +422,10 @@ def save_row(
         )
     except services.Conflict as conflict:
         return render_conflict(
-            request, tournament, table_obj, seats, number, conflict.current, **page
+            request, tournament, table_obj, list_seats(table_obj), number, conflict.current, **page
         )
     except services.ServiceError as error:
+        form = shown_form(request, table_obj, number, rules)
         form.add_problems(error.problems)
         return render_list(request, tournament, table_obj, form=form, editing=number, **page)
     if game.passed:
@@ -400,6 +445,21 @@ def save_row(
             ),
         )
     return redirect(page.get("entry_url") or list_url(table_obj))
+
+
+def list_seats(table: Table) -> list[Seat]:
+    """The seats of ``table`` in order, with the players' and substitutes' names."""
+    return list(table.seats.select_related("player", "substitute").order_by("position"))
+
+
+def shown_form(
+    request: HttpRequest, table: Table, number: int, rules: scoring.RuleSet
+) -> GameRowForm:
+    """The posted row's form as the page shows it: the players' names in the declarer's
+    choices, the posted values checked."""
+    form = GameRowForm(request.POST, seats=list_seats(table), number=number, rules=rules)
+    form.is_valid()
+    return form
 
 
 def render_conflict(
@@ -435,13 +495,11 @@ def render_conflict(
     )
 
 
-@referee_required
+@referee_list
 @require_POST
-def table_preview(
-    request: HttpRequest, tournament: Tournament, series: int, table: int
-) -> JsonResponse:
+def table_preview(request: HttpRequest, tournament: Tournament, table_obj: Table) -> JsonResponse:
     """The engine's verdict on the row being typed, and the list with it: JSON, nothing saved."""
-    return preview_row(request, tournament, get_table(tournament, series, table))
+    return preview_row(request, tournament, table_obj)
 
 
 def preview_row(request: HttpRequest, tournament: Tournament, table_obj: Table) -> JsonResponse:
@@ -494,12 +552,9 @@ def preview_row(request: HttpRequest, tournament: Tournament, table_obj: Table) 
     )
 
 
-@referee_required
+@referee_list
 @require_POST
-def table_close(
-    request: HttpRequest, tournament: Tournament, series: int, table: int
-) -> HttpResponse:
-    table_obj = get_table(tournament, series, table)
+def table_close(request: HttpRequest, tournament: Tournament, table_obj: Table) -> HttpResponse:
     form = CloseForm(request.POST)
     form.is_valid()
     try:
@@ -526,12 +581,9 @@ def table_close(
     return redirect(list_url(table_obj))
 
 
-@referee_required
+@referee_list
 @require_POST
-def table_reopen(
-    request: HttpRequest, tournament: Tournament, series: int, table: int
-) -> HttpResponse:
-    table_obj = get_table(tournament, series, table)
+def table_reopen(request: HttpRequest, tournament: Tournament, table_obj: Table) -> HttpResponse:
     form = ReopenForm(request.POST)
     if form.is_valid():
         try:
@@ -553,12 +605,11 @@ def table_reopen(
     return render_list(request, tournament, table_obj, reopen_form=form)
 
 
-@referee_required
+@referee_list
 @require_POST
 def game_delete_last(
-    request: HttpRequest, tournament: Tournament, series: int, table: int
+    request: HttpRequest, tournament: Tournament, table_obj: Table
 ) -> HttpResponse:
-    table_obj = get_table(tournament, series, table)
     try:
         number = int(request.POST["number"])
         version = int(request.POST["version"])
@@ -585,13 +636,12 @@ def game_delete_last(
     return redirect(list_url(table_obj))
 
 
-@referee_required
+@referee_list
 @require_POST
 def substitute_appoint(
-    request: HttpRequest, tournament: Tournament, series: int, table: int
+    request: HttpRequest, tournament: Tournament, table_obj: Table
 ) -> HttpResponse:
     """A player left during the list: record who plays his seat from which game on."""
-    table_obj = get_table(tournament, series, table)
     seats = list(table_obj.seats.select_related("player").order_by("position"))
     form = SubstituteForm(request.POST, table=table_obj, seats=seats)
     if form.is_valid():
@@ -619,13 +669,12 @@ def substitute_appoint(
     return render_list(request, tournament, table_obj, substitute_form=form, status=400)
 
 
-@referee_required
+@referee_list
 @require_POST
 def substitute_remove(
-    request: HttpRequest, tournament: Tournament, series: int, table: int
+    request: HttpRequest, tournament: Tournament, table_obj: Table
 ) -> HttpResponse:
     """Undo a substitute while the list is open."""
-    table_obj = get_table(tournament, series, table)
     try:
         position = int(request.POST.get("seat", ""))
     except ValueError:

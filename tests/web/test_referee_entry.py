@@ -1,6 +1,8 @@
 """Entering a list: saving rows, the live preview, corrections, conflicts, closing, history."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -479,3 +481,41 @@ def test_the_language_switch_turns_the_list_page_english(client, table):
     assert response.redirect_chain[-1][0].startswith("/en/referee/")
     assert response.context["LANGUAGE_CODE"] == "en"
     assert str(response.context["form"]["bid"].label) == "Bid"
+
+
+# --- what a save costs ------------------------------------------------------------------
+
+
+def test_a_save_takes_the_same_statements_however_long_the_list_and_the_season(
+    client, django_user_model
+):
+    """The referee's POST reads the list once, whatever the list and the other tournaments
+    hold: its statements are pinned (session, user, the list with the referee check, the
+    two locks and the series, the games, the row, who sits where, the result rows, the
+    history, the signatures, the tournament's revision, and the savepoint of the test's
+    transaction)."""
+    table = make_table(size=3, rounds=4)
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    table.series.tournament.referees.add(user)
+    client.force_login(user)
+    play(table, entry())
+    grand = row(1, declarer=2, game="grand", matadors=1, bid=18, card_points=70, tricks=7)
+
+    def statements(data):
+        data = {**data, "version": game_version()}
+        with CaptureQueriesContext(connection) as captured:
+            response = client.post(url(table), data)
+        assert response.status_code == 302, response.context["form"].errors
+        return [query["sql"].split()[0] for query in captured.captured_queries]
+
+    def game_version():
+        return Game.objects.get(table=table, number=1).version
+
+    first = statements(grand)
+    other = make_table(size=3, rounds=4)
+    play(other, *[entry()] * 12)
+    play(table, *[entry()] * 10)
+    later = statements({**grand, "card_points": 50})
+
+    assert first == later
+    assert len(first) == 15

@@ -149,3 +149,23 @@ def test_the_add_tournament_permission_lets_a_user_create_tournaments(client, dj
     response = client.get(reverse("referee:dashboard"))
 
     assert response.context["may_create"] is True
+
+
+def test_a_list_that_does_not_exist_is_404_for_its_referee_and_403_for_others(
+    client, django_user_model, table
+):
+    slug = table.series.tournament.slug
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    client.force_login(user)
+    missing = [
+        reverse("referee:list", args=[slug, 1, 9]),
+        reverse("referee:list", args=[slug, 7, 1]),
+    ]
+
+    assert [client.get(url).status_code for url in missing] == [403, 403]
+    assert client.get(reverse("referee:list", args=["kein-turnier", 1, 1])).status_code == 404
+
+    table.series.tournament.referees.add(user)
+
+    assert [client.get(url).status_code for url in missing] == [404, 404]
+    assert client.post(missing[0], {"number": "1"}).status_code == 404

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from django.db import connection, transaction
 
 import scoring
-from skatliga import revisions
+from skatliga import revisions, statements
 from skatliga.models import (
     Change,
     Game,
@@ -30,8 +30,6 @@ from skatliga.services.common import (
     User,
     acting_user,
     lock_tournament,
-    locked_row,
-    row_by_pk,
 )
 
 # --- games -----------------------------------------------------------------------------------
@@ -202,36 +200,16 @@ def lock_table(table: Table) -> Table:
         tournament = lock_tournament(pk=table.series.tournament_id)
     else:
         tournament = lock_tournament(series__tables=table.pk)
-    table = locked_row(Table, table.pk)
+    table = statements.locked_row(Table, table.pk)
     # Read after the tournament's lock, which every change to a series takes first.
-    table.series = row_by_pk(Series, table.series_id)
+    table.series = statements.row_by_pk(Series, table.series_id)
     table.series.tournament = tournament
     return table
 
 
-def column(model: Any, name: str) -> str:
-    """The quoted column of field ``name`` of ``model``, for the raw statements of a save."""
-    return str(connection.ops.quote_name(model._meta.get_field(name).column))
-
-
-def list_games(table: Table) -> list[Game]:
-    """Every row of ``table``'s list, in no order: ``Game.objects.filter(table=table)`` read
-    as a raw statement (on a save, the query compiler cost more than the rows)."""
-    q = connection.ops.quote_name
-    sql = f"SELECT * FROM {q(Game._meta.db_table)} WHERE {column(Game, 'table')} = %s"
-    return list(Game.objects.raw(sql, [table.pk]))
-
-
 def clear_signatures(table: Table, number: int, *, user: User = None, device: str = "") -> int:
     """A change to a signed list deletes every signature of it, and the history says so."""
-    q = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        # Nothing refers to a signature: one plain statement, as the ORM's fast delete.
-        cursor.execute(
-            f"DELETE FROM {q(Signature._meta.db_table)} WHERE {column(Signature, 'table')} = %s",
-            [table.pk],
-        )
-        cleared = cursor.rowcount
+    cleared = statements.delete_where(Signature, "table", table.pk)
     if cleared:
         Change.objects.create(
             user=acting_user(user),
@@ -244,20 +222,6 @@ def clear_signatures(table: Table, number: int, *, user: User = None, device: st
             device=device,
         )
     return cleared
-
-
-def insert_row(row: Any) -> None:
-    """``row.save()`` of a new row that nothing reads back (its id stays None), as one raw
-    statement: the history line of a save."""
-    q = connection.ops.quote_name
-    fields = [field for field in row._meta.concrete_fields if not field.primary_key]
-    sql = (
-        f"INSERT INTO {q(row._meta.db_table)} ({', '.join(q(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
-    )
-    params = [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
 
 
 RowT = TypeVar("RowT", Game, SecondEntry)
@@ -308,7 +272,7 @@ def record_game(
     tournament = table.series.tournament
     if table.is_closed:
         raise ServiceError("list_closed")
-    games = {game.number: game for game in list_games(table)}
+    games = {game.number: game for game in statements.rows_where(Game, "table", table.pk)}
     existing = row_to_write(games, number, expected_version, tournament.games_per_list(table.size))
     if existing is not None and not existing.passed and entry.passed and not reason.strip():
         # A declared game that becomes passed in loses its whole row: like reopening a
@@ -325,7 +289,7 @@ def record_game(
     game.save()
     games[number] = game
     recompute_results(table, games.values())
-    insert_row(
+    statements.insert(
         Change(
             user=acting_user(user),
             tournament=tournament,
@@ -494,41 +458,20 @@ def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list
 
 
 def upsert_results(results: Sequence[ListResult]) -> None:
-    """Insert the result rows, or update the figures, team and seat of those there already:
-    ``ListResult.objects.bulk_create(results, update_conflicts=True, …)`` as one raw
-    statement (on a save, its SQL compiler took longer than the database)."""
-    if not results:
-        return
-    q = connection.ops.quote_name
-    meta = ListResult._meta
-    fields = [field for field in meta.concrete_fields if not field.primary_key]
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    unique = ", ".join(column(ListResult, name) for name in ("table", "player"))
-    updated = [column(ListResult, name) for name in (*RESULT_FIGURES, "team", "position")]
-    sql = (
-        f"INSERT INTO {q(meta.db_table)} ({', '.join(q(str(f.column)) for f in fields)}) "
-        f"VALUES {', '.join([row] * len(results))} ON CONFLICT ({unique}) DO UPDATE SET "
-        + ", ".join(f"{name} = EXCLUDED.{name}" for name in updated)
-    )
-    params = [
-        field.get_db_prep_save(getattr(result, field.attname), connection)
-        for result in results
-        for field in fields
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    """Insert the result rows, or update the figures, team and seat of those there already."""
+    statements.upsert(results, ("table", "player"), (*RESULT_FIGURES, "team", "position"))
 
 
 def table_sittings(table: Table) -> list[Sitting]:
     """Who sits where at ``table``, by position, each with the team he is registered for in
     its tournament (None: none). One statement, without the query compiler."""
-    q = connection.ops.quote_name
+    column = statements.column
     # (tournament, player) is unique among registrations: at most one row joins each seat.
     sql = (
         f"SELECT s.{column(Seat, 'position')}, s.{column(Seat, 'player')}, "
         f"r.{column(Registration, 'team')}, s.{column(Seat, 'substitute')}, "
         f"s.{column(Seat, 'substitute_from')} "
-        f"FROM {q(Seat._meta.db_table)} s LEFT JOIN {q(Registration._meta.db_table)} r "
+        f"FROM {statements.table_of(Seat)} s LEFT JOIN {statements.table_of(Registration)} r "
         f"ON r.{column(Registration, 'tournament')} = %s "
         f"AND r.{column(Registration, 'player')} = s.{column(Seat, 'player')} "
         f"WHERE s.{column(Seat, 'table')} = %s ORDER BY s.{column(Seat, 'position')}"

@@ -8,7 +8,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 import scoring
-from skatliga.models import Game, SecondEntry, Tournament
+from skatliga import statements
+from skatliga.models import Change, Game, SecondEntry, Table, Tournament
 from skatliga.statements import locked_row
 
 User = AbstractBaseUser | AnonymousUser | None
@@ -65,3 +66,17 @@ def lock_tournament(**where: Any) -> Tournament:
         # The saves' path: one plain statement, without the query compiler.
         return locked_row(Tournament, where["pk"], no_key=True)
     return Tournament.objects.select_for_update(no_key=True, of=("self",)).get(**where)
+
+
+def log_at_table(table: Table, *, user: User = None, **fields: Any) -> None:
+    """A line of a list's history (:class:`~skatliga.models.Change`): ``fields`` (the action,
+    the game, before and after, the reason, the device) at ``table``, by ``user``."""
+    statements.insert(
+        Change(
+            user=acting_user(user),
+            tournament=table.series.tournament,
+            series=table.series,
+            table=table,
+            **fields,
+        )
+    )

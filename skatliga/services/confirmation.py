@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from skatliga import revisions
 from skatliga.models import Change, Game, GameRow, SecondEntry, Signature, Table
-from skatliga.services.common import ServiceError, User, acting_user
+from skatliga.services.common import ServiceError, User, acting_user, log_at_table
 from skatliga.services.games import (
     GameEntry,
     apply_entry,
@@ -79,11 +79,9 @@ def sign_list(
     if existing is not None:
         return existing
     signature = Signature.objects.create(table=table, position=position, device=device)
-    Change.objects.create(
-        user=acting_user(user),
-        tournament=tournament,
-        series=table.series,
-        table=table,
+    log_at_table(
+        table,
+        user=user,
         action=Change.Action.LIST_SIGNED,
         after={"seat": position, "player": str(seat.player)},
         device=device,
@@ -183,11 +181,9 @@ def record_second_entry(
     score_entry(entry, number, table.size, tournament.rule_set)
     before = entry_json(existing) if existing else None
     row = _write_second_entry(table, number, existing, entry, user=user, device=device)
-    Change.objects.create(
-        user=acting_user(user),
-        tournament=tournament,
-        series=table.series,
-        table=table,
+    log_at_table(
+        table,
+        user=user,
         game_number=number,
         action=Change.Action.SECOND_ENTRY,
         before=before,
@@ -269,11 +265,9 @@ def pick_entry(
             user=user,
             device=second.device if second else "",
         )
-    Change.objects.create(
-        user=acting_user(user),
-        tournament=tournament,
-        series=table.series,
-        table=table,
+    log_at_table(
+        table,
+        user=user,
         game_number=number,
         action=Change.Action.ENTRY_PICKED,
         before=before,
@@ -317,11 +311,9 @@ def close_table(table: Table, *, user: User = None, reason: str = "") -> Table:
     table.closed_at = timezone.now()
     table.closed_by = acting_user(user)
     table.save(update_fields=["closed_at", "closed_by"])
-    Change.objects.create(
-        user=acting_user(user),
-        tournament=tournament,
-        series=table.series,
-        table=table,
+    log_at_table(
+        table,
+        user=user,
         action=Change.Action.LIST_CLOSED,
         after=after,
         reason=reason.strip(),

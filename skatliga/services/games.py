@@ -30,6 +30,7 @@ from skatliga.services.common import (
     User,
     acting_user,
     lock_tournament,
+    log_at_table,
 )
 
 # --- games -----------------------------------------------------------------------------------
@@ -211,11 +212,9 @@ def clear_signatures(table: Table, number: int, *, user: User = None, device: st
     """A change to a signed list deletes every signature of it, and the history says so."""
     cleared = statements.delete_where(Signature, "table", table.pk)
     if cleared:
-        Change.objects.create(
-            user=acting_user(user),
-            tournament=table.series.tournament,
-            series=table.series,
-            table=table,
+        log_at_table(
+            table,
+            user=user,
             game_number=number,
             action=Change.Action.SIGNATURES_CLEARED,
             before={"signatures": cleared},
@@ -289,19 +288,15 @@ def record_game(
     game.save()
     games[number] = game
     recompute_results(table, games.values())
-    statements.insert(
-        Change(
-            user=acting_user(user),
-            tournament=tournament,
-            series=table.series,
-            table=table,
-            game_number=number,
-            action=Change.Action.GAME_CORRECTED if existing else Change.Action.GAME_RECORDED,
-            before=before,
-            after=entry.to_json(),
-            reason=reason,
-            device=device,
-        )
+    log_at_table(
+        table,
+        user=user,
+        game_number=number,
+        action=Change.Action.GAME_CORRECTED if existing else Change.Action.GAME_RECORDED,
+        before=before,
+        after=entry.to_json(),
+        reason=reason,
+        device=device,
     )
     game.signatures_cleared = clear_signatures(table, number, user=user, device=device)
     if tournament.status == Tournament.Status.PLANNED:
@@ -328,11 +323,9 @@ def delete_last_game(
     before = GameEntry.from_game(game).to_json()
     game.delete()
     recompute_results(table)
-    Change.objects.create(
-        user=acting_user(user),
-        tournament=table.series.tournament,
-        series=table.series,
-        table=table,
+    log_at_table(
+        table,
+        user=user,
         game_number=number,
         action=Change.Action.GAME_DELETED,
         before=before,
@@ -542,11 +535,9 @@ def reopen_table(table: Table, *, user: User = None, reason: str) -> Table:
     table.closed_at = None
     table.closed_by = None
     table.save(update_fields=["closed_at", "closed_by"])
-    Change.objects.create(
-        user=acting_user(user),
-        tournament=table.series.tournament,
-        series=table.series,
-        table=table,
+    log_at_table(
+        table,
+        user=user,
         action=Change.Action.LIST_REOPENED,
         reason=reason.strip(),
     )

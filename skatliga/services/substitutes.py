@@ -13,7 +13,7 @@ from django.db import transaction
 
 from skatliga import revisions
 from skatliga.models import Change, ListResult, Player, Seat, Table
-from skatliga.services.common import ServiceError, User, acting_user
+from skatliga.services.common import ServiceError, User, log_at_table
 from skatliga.services.games import lock_table, recompute_results
 from skatliga.services.seating import find_or_create_player
 
@@ -94,11 +94,9 @@ def appoint_substitute(
     seat.substitute, seat.substitute_from = player, from_game
     seat.save(update_fields=["substitute", "substitute_from"])
     recompute_results(table)
-    Change.objects.create(
-        user=acting_user(user),
-        tournament=tournament,
-        series=table.series,
-        table=table,
+    log_at_table(
+        table,
+        user=user,
         game_number=from_game,
         action=Change.Action.SUBSTITUTE_APPOINTED,
         before=before,
@@ -122,11 +120,9 @@ def remove_substitute(
     seat.substitute, seat.substitute_from = None, None
     seat.save(update_fields=["substitute", "substitute_from"])
     recompute_results(table)
-    Change.objects.create(
-        user=acting_user(user),
-        tournament=table.series.tournament,
-        series=table.series,
-        table=table,
+    log_at_table(
+        table,
+        user=user,
         action=Change.Action.SUBSTITUTE_REMOVED,
         before=before,
         reason=reason.strip(),

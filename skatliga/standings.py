@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db import connection
-from django.db.models import Avg, Count, F, Q, QuerySet, Subquery, Sum, Window
+from django.db.models import Avg, Count, F, Q, QuerySet, Subquery, Sum, Value, Window
 from django.db.models.functions import RowNumber
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -29,6 +30,7 @@ from skatliga.models import (
     Player,
     Season,
     Seat,
+    Series,
     StandingRow,
     Table,
     Team,
@@ -127,6 +129,29 @@ def match_points_scheme(scope: Season | Tournament | None) -> str:
     return scope.match_points if scope is not None else Season.MatchPoints.PLACES
 
 
+def _team_sql(results: ListResultQuerySet, unit: str) -> tuple[str, tuple[Any, ...]]:
+    """The teams' Spielpunkte per ``unit`` (series or match day) and the number of series
+    they played in it, summed over the result rows alone; the names joined after."""
+    # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
+    # makes PostgreSQL sort the rows instead of hashing them.
+    played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
+    per_unit = (
+        results.filter(team__isnull=False)
+        .order_by()
+        .values_list(unit, "team_id")
+        .annotate(points=Sum("total"), played=played)
+    )
+    inner, params = per_unit.query.sql_with_params()
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT s.{q(unit)}, s.{q('team_id')}, s.{q('points')}, s.{q('played')}, "
+        f"t.{q('name')}, c.{q('name')} FROM ({inner}) s "
+        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = s.{q('team_id')} "
+        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
+    )
+    return sql, params
+
+
 def team_standings(
     results: ListResultQuerySet, scheme: str = Season.MatchPoints.PLACES
 ) -> list[TeamRow]:
@@ -141,20 +166,7 @@ def team_standings(
     or per match day (``pairings``).
     """
     unit = "tournament_id" if scheme == Season.MatchPoints.PAIRINGS else "series_id"
-    per_unit = (
-        results.filter(team__isnull=False)
-        .order_by()
-        .values_list(unit, "team_id")
-        .annotate(points=Sum("total"), played=Count("series_id", distinct=True))
-    )
-    inner, params = per_unit.query.sql_with_params()
-    q = connection.ops.quote_name
-    sql = (
-        f"SELECT s.{q(unit)}, s.{q('team_id')}, s.{q('points')}, s.{q('played')}, "
-        f"t.{q('name')}, c.{q('name')} FROM ({inner}) s "
-        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = s.{q('team_id')} "
-        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
-    )
+    sql, params = results.scoped_sql(("teams", unit), lambda rows, _lots: _team_sql(rows, unit))
     by_unit: dict[int, dict[int, int]] = defaultdict(dict)
     names: dict[int, tuple[str, str]] = {}
     series: dict[int, int] = defaultdict(int)
@@ -343,6 +355,31 @@ class Progress:
         }
 
 
+def _tables_in(scope: Season | Tournament | Series) -> tuple[str, int]:
+    """The tables of ``scope`` as SQL: ``FROM`` and ``WHERE`` over the table ``t`` (with its
+    series ``se`` and tournament ``tr``), one parameter (the scope's key)."""
+    q = connection.ops.quote_name
+    column = {Season: "tr.season_id", Tournament: "se.tournament_id", Series: "t.series_id"}
+    sql = (
+        f"FROM {q(Table._meta.db_table)} t "
+        f"JOIN {q(Series._meta.db_table)} se ON se.{q('id')} = t.{q('series_id')} "
+        f"JOIN {q(Tournament._meta.db_table)} tr ON tr.{q('id')} = se.{q('tournament_id')} "
+        f"WHERE {column[type(scope)]} = %s"
+    )
+    return sql, scope.pk
+
+
+def progress_in(scope: Season | Tournament | Series) -> Progress:
+    """:func:`progress` of the tables of a season, tournament or series: one plain statement."""
+    tables, pk = _tables_in(scope)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COUNT(*), COUNT(t.{connection.ops.quote_name('closed_at')}) {tables}", [pk]
+        )
+        lists, closed = cursor.fetchone()
+    return Progress(closed=closed, lists=lists, at=timezone.now())
+
+
 def progress(tables: QuerySet[Table]) -> Progress:
     """The :class:`Progress` of ``tables`` (e.g. ``Table.objects.filter(series=…)``): one query."""
     counts = tables.aggregate(
@@ -369,6 +406,45 @@ class Running:
 
     lists: list[RunningList]
     players: frozenset[int]
+
+
+def running_in(scope: Season | Tournament | Series) -> Running:
+    """:func:`running` of the tables of a season, tournament or series: plain statements
+    (one when no list is in progress)."""
+    tables, pk = _tables_in(scope)
+    q = connection.ops.quote_name
+    games = f"SELECT COUNT(*) FROM {q(Game._meta.db_table)} g WHERE g.{q('table_id')} = t.{q('id')}"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT t.{q('id')}, tr.{q('name')}, tr.{q('slug')}, se.{q('number')}, "
+            f"t.{q('number')}, t.{q('size')} * tr.{q('rounds_per_series')}, ({games}) "
+            f"{tables} AND t.{q('closed_at')} IS NULL AND NOT tr.{q('hide_unpublished')} "
+            f"ORDER BY tr.{q('date')}, se.{q('tournament_id')}, se.{q('number')}, t.{q('number')}",
+            [pk],
+        )
+        found = [row for row in cursor.fetchall() if row[-1] > 0]
+        players: frozenset[int] = frozenset()
+        if found:
+            cursor.execute(
+                f"SELECT {q('player_id')} FROM {q(Seat._meta.db_table)} "
+                f"WHERE {q('table_id')} IN ({', '.join(['%s'] * len(found))})",
+                [row[0] for row in found],
+            )
+            players = frozenset(player for (player,) in cursor.fetchall())
+    return Running(
+        lists=[
+            RunningList(
+                tournament=name,
+                slug=slug,
+                series=series,
+                table=table,
+                games=count,
+                expected=expected,
+            )
+            for _pk, name, slug, series, table, expected, count in found
+        ],
+        players=players,
+    )
 
 
 def running(tables: QuerySet[Table]) -> Running:

@@ -34,7 +34,6 @@ from skatliga.models import (
     Season,
     Seat,
     Series,
-    Table,
     Team,
     Tournament,
     match_points_rule,
@@ -42,8 +41,8 @@ from skatliga.models import (
 from skatliga.standings import (
     match_points_scheme,
     player_statistics,
-    progress,
-    running,
+    progress_in,
+    running_in,
     season_player_standings,
     series_totals,
     team_standings,
@@ -283,7 +282,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponseBase:
 def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament).public_in(tournament)
     scheme = match_points_scheme(tournament)
-    lists = running(Table.objects.filter(series__tournament=tournament))
+    lists = running_in(tournament)
     players, teams = _tables(
         request, results, lots_of=tournament, scheme=scheme, running_players=lists.players
     )
@@ -303,7 +302,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "series_list": tournament.series.prefetch_related("tables"),
             "substitutes": printing.substitute_notes(printing.public_seats(tournament)),
             "provisional": results.provisional(),
-            "progress": progress(Table.objects.filter(series__tournament=tournament)),
+            "progress": progress_in(tournament),
             "running": lists.lists,
         },
     )
@@ -327,7 +326,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             {"tournament": tournament, "series": series, "hidden": True},
         )
     scheme = match_points_scheme(tournament)
-    lists = running(Table.objects.filter(series=series))
+    lists = running_in(series)
     players, teams = _tables(
         request,
         ListResult.objects.for_series(series),
@@ -361,7 +360,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "scheme_text": match_points_rule(scheme) if teams else "",
             "tables": tables,
             "substitutes": printing.substitute_notes(Seat.objects.filter(series=series)),
-            "progress": progress(Table.objects.filter(series=series)),
+            "progress": progress_in(series),
             "running": lists.lists,
         },
     )
@@ -374,7 +373,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponseBase:
 
 def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
     results = ListResult.objects.for_season(season).public_in(season)
-    lists = running(Table.objects.filter(series__tournament__season=season))
+    lists = running_in(season)
     players, teams = _tables(
         request,
         results,
@@ -549,7 +548,7 @@ def hall(request: HttpRequest, slug: str) -> HttpResponseBase:
 def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament).public_in(tournament)
     rows = results.standings(lots_of=tournament)
-    lists = running(Table.objects.filter(series__tournament=tournament))
+    lists = running_in(tournament)
     try:
         every = min(600, max(5, int(request.GET.get("every", 30))))
     except ValueError:
@@ -561,7 +560,7 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "rows": rows,
             "refresh": every,
-            "progress": progress(Table.objects.filter(series__tournament=tournament)),
+            "progress": progress_in(tournament),
             "provisional": results.provisional(),
             "running": lists.lists,
             "running_players": lists.players,

@@ -80,7 +80,7 @@ def half_points(value: Fraction) -> str:
     >>> half_points(Fraction(5, 2)), half_points(Fraction(3)), half_points(Fraction(1, 2))
     ('2½', '3', '½')
     """
-    whole, rest = divmod(value, 1)
+    whole, rest = divmod(value.numerator, value.denominator)  # halves and wholes alone
     if not rest:
         return str(int(whole))
     return f"{int(whole)}½" if whole else "½"

@@ -104,11 +104,15 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         return self.public() if hides else self
 
     def provisional(self) -> bool:
-        """Whether any of these rows belongs to a series not yet published."""
+        """Whether any of these rows belongs to a series not yet published (read from the
+        unpublished series, each asked whether it has such a row: not from every row)."""
         return bool(
             self._fetch(
                 "provisional",
-                lambda rows: rows.filter(series__published_at__isnull=True).values("pk")[:1],
+                lambda rows: Series.objects.filter(published_at__isnull=True)
+                .filter(Exists(rows.filter(series=OuterRef("pk")).order_by()))
+                .order_by()
+                .values("pk")[:1],
             )
         )
 
@@ -131,17 +135,17 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
 
     def categories(self) -> list[str]:
         """The categories (``Category`` values, in its order) that players of these rows
-        have: one query."""
+        have: one query, over the players with a category (each asked whether he has such a
+        row), not over every row."""
         found = {
             category
             for (category,) in self._fetch(
                 "categories",
-                lambda rows: (
-                    rows.exclude(player__category="")
-                    .order_by()
-                    .values_list("player__category")
-                    .distinct()
-                ),
+                lambda rows: Player.objects.exclude(category="")
+                .filter(Exists(rows.filter(player=OuterRef("pk")).order_by()))
+                .order_by()
+                .values_list("category")
+                .distinct(),
             )
         }
         return [category for category in Category.values if category in found]

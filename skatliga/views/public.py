@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import F, OuterRef, Prefetch, Subquery
+from django.db.models import F, OuterRef, Prefetch, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
+from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
@@ -34,6 +35,7 @@ from skatliga.models import (
     Season,
     Seat,
     Series,
+    Table,
     Team,
     Tournament,
     match_points_rule,
@@ -299,8 +301,8 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "teams": teams,
             "categories": categories.tables(),
             "scheme_text": match_points_rule(scheme) if teams else "",
-            "series_list": tournament.series.prefetch_related("tables"),
-            "substitutes": printing.substitute_notes(printing.public_seats(tournament)),
+            "series_list": _series_lines(tournament),
+            "substitutes": _substitute_notes(tournament, lambda: printing.public_seats(tournament)),
             "provisional": results.provisional(),
             "progress": progress_in(tournament),
             "running": lists.lists,
@@ -359,11 +361,81 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "teams": teams,
             "scheme_text": match_points_rule(scheme) if teams else "",
             "tables": tables,
-            "substitutes": printing.substitute_notes(Seat.objects.filter(series=series)),
+            "substitutes": _substitute_notes(series, lambda: Seat.objects.filter(series=series)),
             "progress": progress_in(series),
             "running": lists.lists,
         },
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _SeriesLine:
+    """A series in a tournament's list of series: its number, published or not, its tables."""
+
+    number: int
+    is_published: bool
+    table_count: int
+
+
+def _series_lines(tournament: Tournament) -> list[_SeriesLine]:
+    """The series of ``tournament`` with their number of tables: one plain statement."""
+    q = connection.ops.quote_name
+    rows = _fetch(
+        f"SELECT se.{q('number')}, se.{q('published_at')}, "
+        f"(SELECT COUNT(*) FROM {q(Table._meta.db_table)} t "
+        f"WHERE t.{q('series_id')} = se.{q('id')}) "
+        f"FROM {q(Series._meta.db_table)} se WHERE se.{q('tournament_id')} = %s "
+        f"ORDER BY se.{q('number')}",
+        [tournament.pk],
+    )
+    return [
+        _SeriesLine(number, published is not None, tables) for number, published, tables in rows
+    ]
+
+
+def _substitute_notes(scope: Tournament | Series, seats: Callable[[], QuerySet[Seat]]) -> list[str]:
+    """``printing.substitute_notes(seats())``, read only where a substitute took a seat in
+    ``scope`` (most tournaments have none: one plain statement then)."""
+    q = connection.ops.quote_name
+    where = (
+        f"se.{q('tournament_id')} = %s" if isinstance(scope, Tournament) else f"se.{q('id')} = %s"
+    )
+    found = _fetch(
+        f"SELECT 1 FROM {q(Seat._meta.db_table)} s "
+        f"JOIN {q(Series._meta.db_table)} se ON se.{q('id')} = s.{q('series_id')} "
+        f"WHERE {where} AND s.{q('substitute_id')} IS NOT NULL LIMIT 1",
+        [scope.pk],
+    )
+    return printing.substitute_notes(seats()) if found else []
+
+
+@dataclass(frozen=True, slots=True)
+class _TournamentLine:
+    """A match day in a season's list: what the list shows, and how many the season has."""
+
+    slug: str
+    name: str
+    date: datetime.date
+    venue: str
+    count: int
+
+
+def _latest_tournaments(season: Season) -> list[_TournamentLine]:
+    """The season's latest match days (``SEASON_TOURNAMENTS_SHOWN``), newest first, each
+    with the number of the season's tournaments: one plain statement."""
+    q = connection.ops.quote_name
+    rows = _fetch(
+        f"SELECT {q('slug')}, {q('name')}, {q('date')}, {q('venue')}, COUNT(*) OVER () "
+        f"FROM {q(Tournament._meta.db_table)} WHERE {q('season_id')} = %s "
+        f"ORDER BY {q('date')} DESC, {q('name')} LIMIT %s",
+        [season.pk, SEASON_TOURNAMENTS_SHOWN],
+    )
+    return [
+        _TournamentLine(
+            slug, name, date if isinstance(date, datetime.date) else parse_date(date), venue, count
+        )
+        for slug, name, date, venue, count in rows
+    ]
 
 
 def season(request: HttpRequest, slug: str) -> HttpResponseBase:
@@ -386,6 +458,7 @@ def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
     export = _export(request, players, teams, season.slug, categories)
     if export is not None:
         return export
+    shown = _latest_tournaments(season)
     return render_page(
         request,
         "public/season.html",
@@ -394,8 +467,8 @@ def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
             "players": players,
             "teams": teams,
             "categories": categories.tables(),
-            "tournaments": season.tournaments.all()[:SEASON_TOURNAMENTS_SHOWN],
-            "tournament_count": season.tournaments.count(),
+            "tournaments": shown,
+            "tournament_count": shown[0].count if shown else 0,
             "provisional": results.provisional(),
             "running": lists.lists,
         },

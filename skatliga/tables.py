@@ -118,6 +118,22 @@ class FastTable(tables.Table):
             params[key] = value
         return escape("?" + urlencode(params, doseq=True))
 
+    def _th_attrs(self, column: Any) -> str:
+        """``column.attrs.th.as_html``, worked out once per table class, column and order:
+        the attributes are fixed per column, only ``orderable``, ``asc`` and ``desc`` vary."""
+        ordered = column.is_ordered
+        key = (
+            type(self),
+            column.name,
+            column.orderable,
+            ordered,
+            ordered and column.order_by_alias.is_descending,
+        )
+        found = _TH_ATTRS.get(key)
+        if found is None:
+            found = _TH_ATTRS[key] = column.attrs["th"].as_html()
+        return str(found)
+
     def head_html(self) -> SafeString:
         """The ``table.thead`` block of ``django_tables2/table.html``, as it renders."""
         if not self.show_header:
@@ -132,7 +148,7 @@ class FastTable(tables.Table):
             else:
                 inner = f"\n{' ' * 32}{header}\n{' ' * 28}"
             cells.append(
-                f"\n{' ' * 24}<th {column.attrs['th'].as_html()}>\n{' ' * 28}{inner}"
+                f"\n{' ' * 24}<th {self._th_attrs(column)}>\n{' ' * 28}{inner}"
                 f"\n{' ' * 24}</th>\n{' ' * 20}"
             )
         return mark_safe(  # noqa: S308 - headers escaped, query strings escaped
@@ -191,6 +207,7 @@ class FastTable(tables.Table):
 
 
 _SENTINEL = 987654321987
+_TH_ATTRS: dict[tuple[Any, ...], str] = {}
 
 
 def number(label: str, *, total: bool = False, fold: bool = False) -> tables.Column:

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import F, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
@@ -338,19 +338,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
     export = _export(request, players, teams, f"{tournament.slug}-{series.number}")
     if export is not None:
         return export
-    # A substitute's row (SkWO 4.4) shares the seat of the player who left: marked with his
-    # first game.
-    substitute_from = Seat.objects.filter(
-        table=OuterRef("table"), substitute=OuterRef("player")
-    ).values("substitute_from")[:1]
-    tables = series.tables.prefetch_related(
-        Prefetch(
-            "results",
-            queryset=ListResult.objects.select_related("player")
-            .annotate(substitute_from=Subquery(substitute_from))
-            .order_by("position", F("substitute_from").asc(nulls_first=True)),
-        )
-    )
+    tables = _table_cards(series)
     return render_page(
         request,
         "public/series.html",
@@ -407,6 +395,64 @@ def _substitute_notes(scope: Tournament | Series, seats: Callable[[], QuerySet[S
         [scope.pk],
     )
     return printing.substitute_notes(seats()) if found else []
+
+
+@dataclass(frozen=True, slots=True)
+class _CardRow:
+    """A player's line on a table's card: seat, name, total, and from which game on a
+    substitute played (SkWO 4.4), None for the seat's own player."""
+
+    position: int
+    player_id: int
+    name: str
+    total: int
+    substitute_from: int | None
+    url: str
+
+
+@dataclass(slots=True)
+class _TableCard:
+    """A table of a series as its card shows it: number, closed or not, its players' lines."""
+
+    number: int
+    is_closed: bool
+    url: str
+    results: list[_CardRow]
+
+
+def _table_cards(series: Series) -> list[_TableCard]:
+    """The series' tables with their result rows, in seat order (a substitute's row after
+    the row of the player who left, whose seat it shares): one plain statement."""
+    q = connection.ops.quote_name
+    substitute_from = (
+        f"(SELECT s.{q('substitute_from')} FROM {q(Seat._meta.db_table)} s "
+        f"WHERE s.{q('table_id')} = r.{q('table_id')} "
+        f"AND s.{q('substitute_id')} = r.{q('player_id')} LIMIT 1)"
+    )
+    rows = _fetch(
+        f"SELECT t.{q('id')}, t.{q('number')}, t.{q('closed_at')}, r.{q('position')}, "
+        f"r.{q('player_id')}, p.{q('name')}, r.{q('total')}, {substitute_from} AS sub "
+        f"FROM {q(Table._meta.db_table)} t "
+        f"LEFT JOIN {q(ListResult._meta.db_table)} r ON r.{q('table_id')} = t.{q('id')} "
+        f"LEFT JOIN {q(Player._meta.db_table)} p ON p.{q('id')} = r.{q('player_id')} "
+        f"WHERE t.{q('series_id')} = %s "
+        f"ORDER BY t.{q('number')}, t.{q('id')}, r.{q('position')}, sub NULLS FIRST",
+        [series.pk],
+    )
+    slug, number = series.tournament.slug, series.number
+    table_url = _url_format("table", _SLUG, _NUMBER, _TABLE)
+    player_url = reverse("player", args=[_NUMBER]).replace(str(_NUMBER), "{}")
+    cards: dict[int, _TableCard] = {}
+    for table, table_number, closed_at, position, player, name, total, sub in rows:
+        card = cards.get(table)
+        if card is None:
+            url = table_url.format(slug=slug, number=number, table=table_number)
+            card = cards[table] = _TableCard(table_number, closed_at is not None, url, [])
+        if player is not None:
+            card.results.append(
+                _CardRow(position, player, name, total, sub, player_url.format(player))
+            )
+    return list(cards.values())
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ class StandingsData(TableListData):
         self.data = data
 
 
+_VALUE, _VALUE_RECORD = ("value",), ("value", "record")
 _Cell = tuple[str, str, Callable[..., Any] | None, tuple[str, ...], Iterable[Any], Any]
 """Per column: name, opening ``<td>``, render method, its arguments, empty values, default."""
 
@@ -97,8 +98,14 @@ class FastTable(tables.Table):
                 if value in empty:
                     value = default
                 elif render is not None:
-                    arguments = {"value": value, "record": record}
-                    value = render(self, **{key: arguments[key] for key in wanted})
+                    # The arguments in the order the method names them (value, record).
+                    if wanted == _VALUE:
+                        value = render(self, value)
+                    elif wanted == _VALUE_RECORD:
+                        value = render(self, value, record)
+                    else:
+                        arguments = {"value": value, "record": record}
+                        value = render(self, **{key: arguments[key] for key in wanted})
                 if type(value) is int:
                     text = str(value)
                 elif hasattr(value, "__html__"):

@@ -167,25 +167,37 @@ def team_standings(
     """
     unit = "tournament_id" if scheme == Season.MatchPoints.PAIRINGS else "series_id"
     sql, params = results.scoped_sql(("teams", unit), lambda rows, _lots: _team_sql(rows, unit))
-    by_unit: dict[int, dict[int, int]] = defaultdict(dict)
+    by_unit: dict[int, list[tuple[int, int]]] = defaultdict(list)
     names: dict[int, tuple[str, str]] = {}
     series: dict[int, int] = defaultdict(int)
+    game_points: dict[int, int] = defaultdict(int)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         for unit_id, team_id, points, played, team_name, club_name in cursor.fetchall():
-            by_unit[unit_id][team_id] = points
+            by_unit[unit_id].append((points, team_id))
             series[team_id] += played
+            game_points[team_id] += points
             names[team_id] = (team_name, club_name or "")
     # Match points in halves (integers): Fractions only for the rows, not for every series.
+    # Within a unit, teams in places p..q (level on Spielpunkte) win 2(n-1) - p - q halves
+    # each (half_match_points), counted over the unit's teams sorted by Spielpunkte.
     plus: dict[int, int] = defaultdict(int)
     minus: dict[int, int] = defaultdict(int)
-    game_points: dict[int, int] = defaultdict(int)
-    for points in by_unit.values():
-        most = 2 * (len(points) - 1)
-        for team, won in half_match_points(points).items():
-            plus[team] += won
-            minus[team] += most - won
-            game_points[team] += points[team]
+    for entries in by_unit.values():
+        entries.sort(reverse=True)
+        count = len(entries)
+        most = 2 * (count - 1)
+        first = 0
+        while first < count:
+            value, last = entries[first][0], first
+            while last + 1 < count and entries[last + 1][0] == value:
+                last += 1
+            won = most - first - last
+            for place in range(first, last + 1):
+                team = entries[place][1]
+                plus[team] += won
+                minus[team] += most - won
+            first = last + 1
     unit_of_points = 2 if scheme == Season.MatchPoints.PLACES else 1
     ordered = sorted(names, key=lambda t: (-plus[t], -game_points[t], names[t][0]))
     rows: list[TeamRow] = []

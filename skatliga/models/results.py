@@ -100,7 +100,14 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         if isinstance(scope, Tournament):
             hides = scope.hide_unpublished
         else:
-            hides = Tournament.objects.filter(season=scope, hide_unpublished=True).exists()
+            q = connection.ops.quote_name
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"SELECT 1 FROM {q(Tournament._meta.db_table)} WHERE {q('season_id')} = %s "
+                    f"AND {q('hide_unpublished')} LIMIT 1",
+                    [scope.pk],
+                )
+                hides = cursor.fetchone() is not None
         return self.public() if hides else self
 
     def provisional(self) -> bool:
@@ -109,10 +116,12 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         return bool(
             self._fetch(
                 "provisional",
-                lambda rows: Series.objects.filter(published_at__isnull=True)
-                .filter(Exists(rows.filter(series=OuterRef("pk")).order_by()))
-                .order_by()
-                .values("pk")[:1],
+                lambda rows: (
+                    Series.objects.filter(published_at__isnull=True)
+                    .filter(Exists(rows.filter(series=OuterRef("pk")).order_by()))
+                    .order_by()
+                    .values("pk")[:1]
+                ),
             )
         )
 
@@ -141,11 +150,13 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
             category
             for (category,) in self._fetch(
                 "categories",
-                lambda rows: Player.objects.exclude(category="")
-                .filter(Exists(rows.filter(player=OuterRef("pk")).order_by()))
-                .order_by()
-                .values_list("category")
-                .distinct(),
+                lambda rows: (
+                    Player.objects.exclude(category="")
+                    .filter(Exists(rows.filter(player=OuterRef("pk")).order_by()))
+                    .order_by()
+                    .values_list("category")
+                    .distinct()
+                ),
             )
         }
         return [category for category in Category.values if category in found]

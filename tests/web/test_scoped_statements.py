@@ -3,8 +3,15 @@ reused with another scope's key: they read what the ORM's own statements read.""
 
 import pytest
 
-from skatliga.models import ListResult, Player, Season, Series, Table
-from skatliga.standings import progress, progress_in, running, running_in, team_standings
+from skatliga.models import ListResult, Player, Season, Series, Table, Team
+from skatliga.standings import (
+    half_match_points,
+    progress,
+    progress_in,
+    running,
+    running_in,
+    team_standings,
+)
 from tests.web.factories import entry, make_table, make_tournament, play
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +101,36 @@ def test_running_and_progress_by_scope_equal_those_of_the_tables(small_season):
     ]
     assert found.players == {p.pk for p in Player.objects.filter(name__in="xyz")}
     assert running_in(hidden).lists == []
+
+
+def test_team_match_points_share_the_places_of_level_teams(db):
+    """Per series, the team match points equal ``half_match_points`` of the series' sums:
+    three teams level in the middle, two level at the bottom, over two series."""
+    season = Season.objects.create(name="Liga", slug="liga", year=2026)
+    tournament = make_tournament(season=season, rounds=1)
+    teams = [Team.objects.create(season=season, name=f"T{n}") for n in range(6)]
+    sums = [[500, 300, 300, 300, 100, 100], [0, 0, 0, 0, 0, 900]]
+    for number, points in enumerate(sums, start=1):
+        series = Series.objects.create(tournament=tournament, number=number)
+        for team, total in zip(teams, points, strict=True):
+            table = Table.objects.create(series=series, number=team.pk, size=3)
+            ListResult.objects.create(
+                table=table,
+                series=series,
+                tournament=tournament,
+                season=season,
+                player=Player.objects.create(name=f"{team.name}-{number}"),
+                team=team,
+                position=1,
+                game_points=total,
+                total=total,
+            )
+    expected = {team.pk: 0 for team in teams}
+    for points in sums:
+        for team, halves in half_match_points(dict(zip(teams, points, strict=True))).items():
+            expected[team.pk] += halves
+    for rows in (ListResult.objects.for_season(season), unscoped(ListResult.objects.all())):
+        found = {row.team_id: row.match_points * 2 for row in team_standings(rows)}
+        assert found == expected
+        against = {row.team_id: row.match_points_against * 2 for row in team_standings(rows)}
+        assert against == {team: 2 * 2 * 5 - halves for team, halves in expected.items()}

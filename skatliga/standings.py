@@ -421,31 +421,28 @@ class Running:
 
 
 def running_in(scope: Season | Tournament | Series) -> Running:
-    """:func:`running` of the tables of a season, tournament or series: plain statements
-    (one when no list is in progress)."""
+    """:func:`running` of the tables of a season, tournament or series: one plain statement
+    (the open lists with games, each with the players seated at it)."""
     tables, pk = _tables_in(scope)
     q = connection.ops.quote_name
     games = f"SELECT COUNT(*) FROM {q(Game._meta.db_table)} g WHERE g.{q('table_id')} = t.{q('id')}"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT t.{q('id')}, tr.{q('name')}, tr.{q('slug')}, se.{q('number')}, "
-            f"t.{q('number')}, t.{q('size')} * tr.{q('rounds_per_series')}, ({games}) "
-            f"{tables} AND t.{q('closed_at')} IS NULL AND NOT tr.{q('hide_unpublished')} "
-            f"ORDER BY tr.{q('date')}, se.{q('tournament_id')}, se.{q('number')}, t.{q('number')}",
+            f"SELECT o.name, o.slug, o.series, o.number, o.expected, o.games, s.{q('player_id')} "
+            f"FROM (SELECT t.{q('id')} AS id, tr.{q('name')} AS name, tr.{q('slug')} AS slug, "
+            f"se.{q('number')} AS series, t.{q('number')} AS number, "
+            f"t.{q('size')} * tr.{q('rounds_per_series')} AS expected, ({games}) AS games, "
+            f"tr.{q('date')} AS date, se.{q('tournament_id')} AS tournament "
+            f"{tables} AND t.{q('closed_at')} IS NULL AND NOT tr.{q('hide_unpublished')}) o "
+            f"LEFT JOIN {q(Seat._meta.db_table)} s ON s.{q('table_id')} = o.id "
+            "WHERE o.games > 0 ORDER BY o.date, o.tournament, o.series, o.number",
             [pk],
         )
-        found = [row for row in cursor.fetchall() if row[-1] > 0]
-        players: frozenset[int] = frozenset()
-        if found:
-            cursor.execute(
-                f"SELECT {q('player_id')} FROM {q(Seat._meta.db_table)} "
-                f"WHERE {q('table_id')} IN ({', '.join(['%s'] * len(found))})",
-                [row[0] for row in found],
-            )
-            players = frozenset(player for (player,) in cursor.fetchall())
-    return Running(
-        lists=[
-            RunningList(
+        found = cursor.fetchall()
+    lists: dict[tuple[str, int, int], RunningList] = {}
+    for name, slug, series, table, expected, count, _player in found:
+        if (slug, series, table) not in lists:
+            lists[slug, series, table] = RunningList(
                 tournament=name,
                 slug=slug,
                 series=series,
@@ -453,9 +450,9 @@ def running_in(scope: Season | Tournament | Series) -> Running:
                 games=count,
                 expected=expected,
             )
-            for _pk, name, slug, series, table, expected, count in found
-        ],
-        players=players,
+    return Running(
+        lists=list(lists.values()),
+        players=frozenset(row[-1] for row in found if row[-1] is not None),
     )
 
 

@@ -125,6 +125,33 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
             )
         )
 
+    def provisional_and_categories(self) -> tuple[bool, list[str]]:
+        """:meth:`provisional` and :meth:`categories` in one statement."""
+        sql, params = self.scoped_sql("facts", lambda rows, _lots: rows._facts_sql())
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            provisional, *found = cursor.fetchone()
+        categories = [c for c, there in zip(Category.values, found, strict=True) if there]
+        return bool(provisional), categories
+
+    def _facts_sql(self) -> tuple[str, list[Any]]:
+        queries = [
+            Series.objects.filter(published_at__isnull=True)
+            .filter(Exists(self.filter(series=OuterRef("pk")).order_by()))
+            .order_by()
+            .values("pk")[:1],
+            *(
+                Player.objects.filter(category=category)
+                .filter(Exists(self.filter(player=OuterRef("pk")).order_by()))
+                .order_by()
+                .values("pk")[:1]
+                for category in Category.values
+            ),
+        ]
+        compiled = [query.query.sql_with_params() for query in queries]
+        sql = "SELECT " + ", ".join(f"EXISTS ({part})" for part, _params in compiled)
+        return sql, [param for _part, params in compiled for param in params]
+
     def for_table(self, table: Table) -> ListResultQuerySet:
         return self.filter(table=table)
 

@@ -133,6 +133,8 @@ class _Categories:
 
     def __init__(self, request: HttpRequest, results: ListResultQuerySet, **ranking: Any) -> None:
         self.request, self.results, self.ranking = request, results, ranking
+        self.found: list[str] | None = None
+        """The categories with players here, where already read (``categories()`` if not)."""
 
     def table(self, category: str) -> PlayerStandingTable:
         rows = self.results.in_category(category)
@@ -142,7 +144,7 @@ class _Categories:
         """(category, its name, its table) for each category that has players here."""
         return [
             (category, str(Category(category).label), self.table(category))
-            for category in self.results.categories()
+            for category in (self.found if self.found is not None else self.results.categories())
         ]
 
 
@@ -292,6 +294,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
     export = _export(request, players, teams, tournament.slug, categories)
     if export is not None:
         return export
+    provisional, categories.found = results.provisional_and_categories()
     return render_page(
         request,
         "public/tournament.html",
@@ -303,7 +306,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "scheme_text": match_points_rule(scheme) if teams else "",
             "series_list": _series_lines(tournament),
             "substitutes": _substitute_notes(tournament, lambda: printing.public_seats(tournament)),
-            "provisional": results.provisional(),
+            "provisional": provisional,
             "progress": progress_in(tournament),
             "running": lists.lists,
         },
@@ -466,22 +469,25 @@ class _TournamentLine:
     count: int
 
 
-def _latest_tournaments(season: Season) -> list[_TournamentLine]:
+def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
     """The season's latest match days (``SEASON_TOURNAMENTS_SHOWN``), newest first, each
-    with the number of the season's tournaments: one plain statement."""
+    with the number of the season's tournaments, and whether any of them hides its series
+    until publication (``ListResultQuerySet.public_in``): one plain statement."""
     q = connection.ops.quote_name
+    hides = f"CASE WHEN {q('hide_unpublished')} THEN 1 ELSE 0 END"
     rows = _fetch(
-        f"SELECT {q('slug')}, {q('name')}, {q('date')}, {q('venue')}, COUNT(*) OVER () "
-        f"FROM {q(Tournament._meta.db_table)} WHERE {q('season_id')} = %s "
+        f"SELECT {q('slug')}, {q('name')}, {q('date')}, {q('venue')}, COUNT(*) OVER (), "
+        f"MAX({hides}) OVER () FROM {q(Tournament._meta.db_table)} WHERE {q('season_id')} = %s "
         f"ORDER BY {q('date')} DESC, {q('name')} LIMIT %s",
         [season.pk, SEASON_TOURNAMENTS_SHOWN],
     )
-    return [
+    lines = [
         _TournamentLine(
             slug, name, date if isinstance(date, datetime.date) else parse_date(date), venue, count
         )
-        for slug, name, date, venue, count in rows
+        for slug, name, date, venue, count, _hides in rows
     ]
+    return lines, bool(rows and rows[0][-1])
 
 
 def season(request: HttpRequest, slug: str) -> HttpResponseBase:
@@ -490,7 +496,10 @@ def season(request: HttpRequest, slug: str) -> HttpResponseBase:
 
 
 def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
-    results = ListResult.objects.for_season(season).public_in(season)
+    shown, hides = _latest_tournaments(season)
+    results = ListResult.objects.for_season(season)
+    if hides:  # public_in(season), its question answered with the match days
+        results = results.public()
     lists = running_in(season)
     players, teams = _tables(
         request,
@@ -504,7 +513,7 @@ def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
     export = _export(request, players, teams, season.slug, categories)
     if export is not None:
         return export
-    shown = _latest_tournaments(season)
+    provisional, categories.found = results.provisional_and_categories()
     return render_page(
         request,
         "public/season.html",
@@ -515,7 +524,7 @@ def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
             "categories": categories.tables(),
             "tournaments": shown,
             "tournament_count": shown[0].count if shown else 0,
-            "provisional": results.provisional(),
+            "provisional": provisional,
             "running": lists.lists,
         },
     )

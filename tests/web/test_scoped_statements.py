@@ -49,6 +49,9 @@ def test_scoped_statements_read_what_the_orms_read(small_season):
         assert team_standings(rows, pairings) == team_standings(unscoped(rows), pairings)
         assert rows.categories() == unscoped(rows).categories() == ["senioren"]
         assert rows.provisional() == unscoped(rows).provisional()
+        facts = (rows.provisional(), rows.categories())
+        assert rows.provisional_and_categories() == facts
+        assert unscoped(rows).provisional_and_categories() == facts
 
 
 def test_a_statement_compiled_for_one_scope_reads_another_scopes_rows(small_season):

@@ -433,9 +433,10 @@ def running_in(scope: Season | Tournament | Series) -> Running:
             f"se.{q('number')} AS series, t.{q('number')} AS number, "
             f"t.{q('size')} * tr.{q('rounds_per_series')} AS expected, ({games}) AS games, "
             f"tr.{q('date')} AS date, se.{q('tournament_id')} AS tournament "
-            f"{tables} AND t.{q('closed_at')} IS NULL AND NOT tr.{q('hide_unpublished')}) o "
+            f"{tables} AND t.{q('closed_at')} IS NULL AND NOT tr.{q('hide_unpublished')} "
+            f"AND EXISTS ({games.replace('COUNT(*)', '1', 1)})) o "
             f"LEFT JOIN {q(Seat._meta.db_table)} s ON s.{q('table_id')} = o.id "
-            "WHERE o.games > 0 ORDER BY o.date, o.tournament, o.series, o.number",
+            "ORDER BY o.date, o.tournament, o.series, o.number",
             [pk],
         )
         found = cursor.fetchall()

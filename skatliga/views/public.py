@@ -467,6 +467,7 @@ class _TournamentLine:
     date: datetime.date
     venue: str
     count: int
+    url: str
 
 
 def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
@@ -481,9 +482,15 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
         f"ORDER BY {q('date')} DESC, {q('name')} LIMIT %s",
         [season.pk, SEASON_TOURNAMENTS_SHOWN],
     )
+    url = _url_format("standings", _SLUG)
     lines = [
         _TournamentLine(
-            slug, name, date if isinstance(date, datetime.date) else parse_date(date), venue, count
+            slug,
+            name,
+            date if isinstance(date, datetime.date) else parse_date(date),
+            venue,
+            count,
+            url.format(slug=slug),
         )
         for slug, name, date, venue, count, _hides in rows
     ]

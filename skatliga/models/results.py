@@ -70,7 +70,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         key = (connection.vendor, name, field, lots_of is not None)
         found = _SCOPED_SQL.get(key)
         if found is None:
-            template = ListResult.objects.filter(**{field: _SCOPE_PK})
+            template = ListResult.objects.all()._scoped(field, _SCOPE_PK)
             sql, params = build(template, None if lots_of is None else _LOTS_PK)
             found = _SCOPED_SQL[key] = (sql, list(params))
         sql, params = found
@@ -111,18 +111,27 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         return self.public() if hides else self
 
     def provisional(self) -> bool:
-        """Whether any of these rows belongs to a series not yet published (read from the
-        unpublished series, each asked whether it has such a row: not from every row)."""
-        return bool(
-            self._fetch(
-                "provisional",
-                lambda rows: (
-                    Series.objects.filter(published_at__isnull=True)
-                    .filter(Exists(rows.filter(series=OuterRef("pk")).order_by()))
-                    .order_by()
-                    .values("pk")[:1]
-                ),
-            )
+        """Whether any of these rows belongs to a series not yet published."""
+        return bool(self._fetch("provisional", lambda rows: rows._unpublished()))
+
+    def _unpublished(self) -> models.QuerySet[Any]:
+        """A row (of a series not yet published) if there is one: for the rows of a scope,
+        read from the scope's unpublished series, each asked by its index whether it has
+        rows (a series' rows are all in its tournament's and season's scope); otherwise
+        from these rows."""
+        if self._scope is None:
+            return self.filter(series__published_at__isnull=True).order_by().values("pk")[:1]
+        field, pk = self._scope
+        of_scope = {
+            "series_id": "pk",
+            "tournament_id": "tournament_id",
+            "season_id": "tournament__season_id",
+        }
+        return (
+            Series.objects.filter(published_at__isnull=True, **{of_scope[field]: pk})
+            .filter(Exists(ListResult.objects.filter(series=OuterRef("pk")).order_by()))
+            .order_by()
+            .values("pk")[:1]
         )
 
     def provisional_and_categories(self) -> tuple[bool, list[str]]:
@@ -136,10 +145,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
 
     def _facts_sql(self) -> tuple[str, list[Any]]:
         queries = [
-            Series.objects.filter(published_at__isnull=True)
-            .filter(Exists(self.filter(series=OuterRef("pk")).order_by()))
-            .order_by()
-            .values("pk")[:1],
+            self._unpublished(),
             *(
                 Player.objects.filter(category=category)
                 .filter(Exists(self.filter(player=OuterRef("pk")).order_by()))

@@ -67,6 +67,9 @@ def test_a_statement_compiled_for_one_scope_reads_another_scopes_rows(small_seas
     assert rows.standings() == unscoped(rows).standings()
     Series.objects.filter(tournament__season=small_season).update(published_at="2026-11-21T20:00Z")
     assert rows.provisional() and not ListResult.objects.for_season(small_season).provisional()
+    for published in scopes(small_season):  # the other season's unpublished series do not count
+        assert published.provisional_and_categories() == (False, [])
+        assert not unscoped(published).provisional()
     assert ListResult.objects.for_season(small_season).standings() == first
     by_lot = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
     assert [r.player for r in by_lot] == ["y", "x", "z"]

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db import connection
-from django.db.models import Avg, Count, F, Q, QuerySet, Subquery, Sum, Window
+from django.db.models import Avg, Count, F, Q, QuerySet, Subquery, Sum, Value, Window
 from django.db.models.functions import RowNumber
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -29,6 +30,7 @@ from skatliga.models import (
     Player,
     Season,
     Seat,
+    Series,
     StandingRow,
     Table,
     Team,
@@ -78,7 +80,7 @@ def half_points(value: Fraction) -> str:
     >>> half_points(Fraction(5, 2)), half_points(Fraction(3)), half_points(Fraction(1, 2))
     ('2½', '3', '½')
     """
-    whole, rest = divmod(value, 1)
+    whole, rest = divmod(value.numerator, value.denominator)  # halves and wholes alone
     if not rest:
         return str(int(whole))
     return f"{int(whole)}½" if whole else "½"
@@ -127,6 +129,29 @@ def match_points_scheme(scope: Season | Tournament | None) -> str:
     return scope.match_points if scope is not None else Season.MatchPoints.PLACES
 
 
+def _team_sql(results: ListResultQuerySet, unit: str) -> tuple[str, tuple[Any, ...]]:
+    """The teams' Spielpunkte per ``unit`` (series or match day) and the number of series
+    they played in it, summed over the result rows alone; the names joined after."""
+    # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
+    # makes PostgreSQL sort the rows instead of hashing them.
+    played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
+    per_unit = (
+        results.filter(team__isnull=False)
+        .order_by()
+        .values_list(unit, "team_id")
+        .annotate(points=Sum("total"), played=played)
+    )
+    inner, params = per_unit.query.sql_with_params()
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT s.{q(unit)}, s.{q('team_id')}, s.{q('points')}, s.{q('played')}, "
+        f"t.{q('name')}, c.{q('name')} FROM ({inner}) s "
+        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = s.{q('team_id')} "
+        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
+    )
+    return sql, params
+
+
 def team_standings(
     results: ListResultQuerySet, scheme: str = Season.MatchPoints.PLACES
 ) -> list[TeamRow]:
@@ -141,39 +166,38 @@ def team_standings(
     or per match day (``pairings``).
     """
     unit = "tournament_id" if scheme == Season.MatchPoints.PAIRINGS else "series_id"
-    per_unit = (
-        results.filter(team__isnull=False)
-        .order_by()
-        .values_list(unit, "team_id")
-        .annotate(points=Sum("total"), played=Count("series_id", distinct=True))
-    )
-    inner, params = per_unit.query.sql_with_params()
-    q = connection.ops.quote_name
-    sql = (
-        f"SELECT s.{q(unit)}, s.{q('team_id')}, s.{q('points')}, s.{q('played')}, "
-        f"t.{q('name')}, c.{q('name')} FROM ({inner}) s "
-        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = s.{q('team_id')} "
-        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
-    )
-    by_unit: dict[int, dict[int, int]] = defaultdict(dict)
+    sql, params = results.scoped_sql(("teams", unit), lambda rows, _lots: _team_sql(rows, unit))
+    by_unit: dict[int, list[tuple[int, int]]] = defaultdict(list)
     names: dict[int, tuple[str, str]] = {}
     series: dict[int, int] = defaultdict(int)
+    game_points: dict[int, int] = defaultdict(int)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         for unit_id, team_id, points, played, team_name, club_name in cursor.fetchall():
-            by_unit[unit_id][team_id] = points
+            by_unit[unit_id].append((points, team_id))
             series[team_id] += played
+            game_points[team_id] += points
             names[team_id] = (team_name, club_name or "")
     # Match points in halves (integers): Fractions only for the rows, not for every series.
+    # Within a unit, teams in places p..q (level on Spielpunkte) win 2(n-1) - p - q halves
+    # each (half_match_points), counted over the unit's teams sorted by Spielpunkte.
     plus: dict[int, int] = defaultdict(int)
     minus: dict[int, int] = defaultdict(int)
-    game_points: dict[int, int] = defaultdict(int)
-    for points in by_unit.values():
-        most = 2 * (len(points) - 1)
-        for team, won in half_match_points(points).items():
-            plus[team] += won
-            minus[team] += most - won
-            game_points[team] += points[team]
+    for entries in by_unit.values():
+        entries.sort(reverse=True)
+        count = len(entries)
+        most = 2 * (count - 1)
+        first = 0
+        while first < count:
+            value, last = entries[first][0], first
+            while last + 1 < count and entries[last + 1][0] == value:
+                last += 1
+            won = most - first - last
+            for place in range(first, last + 1):
+                team = entries[place][1]
+                plus[team] += won
+                minus[team] += most - won
+            first = last + 1
     unit_of_points = 2 if scheme == Season.MatchPoints.PLACES else 1
     ordered = sorted(names, key=lambda t: (-plus[t], -game_points[t], names[t][0]))
     rows: list[TeamRow] = []
@@ -343,6 +367,31 @@ class Progress:
         }
 
 
+def _tables_in(scope: Season | Tournament | Series) -> tuple[str, int]:
+    """The tables of ``scope`` as SQL: ``FROM`` and ``WHERE`` over the table ``t`` (with its
+    series ``se`` and tournament ``tr``), one parameter (the scope's key)."""
+    q = connection.ops.quote_name
+    column = {Season: "tr.season_id", Tournament: "se.tournament_id", Series: "t.series_id"}
+    sql = (
+        f"FROM {q(Table._meta.db_table)} t "
+        f"JOIN {q(Series._meta.db_table)} se ON se.{q('id')} = t.{q('series_id')} "
+        f"JOIN {q(Tournament._meta.db_table)} tr ON tr.{q('id')} = se.{q('tournament_id')} "
+        f"WHERE {column[type(scope)]} = %s"
+    )
+    return sql, scope.pk
+
+
+def progress_in(scope: Season | Tournament | Series) -> Progress:
+    """:func:`progress` of the tables of a season, tournament or series: one plain statement."""
+    tables, pk = _tables_in(scope)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COUNT(*), COUNT(t.{connection.ops.quote_name('closed_at')}) {tables}", [pk]
+        )
+        lists, closed = cursor.fetchone()
+    return Progress(closed=closed, lists=lists, at=timezone.now())
+
+
 def progress(tables: QuerySet[Table]) -> Progress:
     """The :class:`Progress` of ``tables`` (e.g. ``Table.objects.filter(series=…)``): one query."""
     counts = tables.aggregate(
@@ -369,6 +418,43 @@ class Running:
 
     lists: list[RunningList]
     players: frozenset[int]
+
+
+def running_in(scope: Season | Tournament | Series) -> Running:
+    """:func:`running` of the tables of a season, tournament or series: one plain statement
+    (the open lists with games, each with the players seated at it)."""
+    tables, pk = _tables_in(scope)
+    q = connection.ops.quote_name
+    games = f"SELECT COUNT(*) FROM {q(Game._meta.db_table)} g WHERE g.{q('table_id')} = t.{q('id')}"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT o.name, o.slug, o.series, o.number, o.expected, o.games, s.{q('player_id')} "
+            f"FROM (SELECT t.{q('id')} AS id, tr.{q('name')} AS name, tr.{q('slug')} AS slug, "
+            f"se.{q('number')} AS series, t.{q('number')} AS number, "
+            f"t.{q('size')} * tr.{q('rounds_per_series')} AS expected, ({games}) AS games, "
+            f"tr.{q('date')} AS date, se.{q('tournament_id')} AS tournament "
+            f"{tables} AND t.{q('closed_at')} IS NULL AND NOT tr.{q('hide_unpublished')} "
+            f"AND EXISTS ({games.replace('COUNT(*)', '1', 1)})) o "
+            f"LEFT JOIN {q(Seat._meta.db_table)} s ON s.{q('table_id')} = o.id "
+            "ORDER BY o.date, o.tournament, o.series, o.number",
+            [pk],
+        )
+        found = cursor.fetchall()
+    lists: dict[tuple[str, int, int], RunningList] = {}
+    for name, slug, series, table, expected, count, _player in found:
+        if (slug, series, table) not in lists:
+            lists[slug, series, table] = RunningList(
+                tournament=name,
+                slug=slug,
+                series=series,
+                table=table,
+                games=count,
+                expected=expected,
+            )
+    return Running(
+        lists=list(lists.values()),
+        players=frozenset(row[-1] for row in found if row[-1] is not None),
+    )
 
 
 def running(tables: QuerySet[Table]) -> Running:

@@ -16,10 +16,14 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import conditional_escape
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from django_tables2.data import TableListData
+from django_tables2.templatetags.django_tables2 import table_page_range
+from django_tables2.utils import AttributeDict
 
 from skatliga.models import Season, Standings
 from skatliga.standings import TeamRow, average_text
@@ -33,38 +37,54 @@ class StandingsData(TableListData):
         self.data = data
 
 
+_VALUE, _VALUE_RECORD = ("value",), ("value", "record")
 _Cell = tuple[str, str, Callable[..., Any] | None, tuple[str, ...], Iterable[Any], Any]
 """Per column: name, opening ``<td>``, render method, its arguments, empty values, default."""
 
 
 class FastTable(tables.Table):
-    """A django-tables2 table whose body rows are rendered in one pass.
+    """A django-tables2 table whose body rows, header and page links are rendered in one pass.
 
     Columns read an attribute of the row named like the column; a ``render_<column>`` method
     of the table is called with the arguments it names (``value``, ``record``). Cell
     attributes must be fixed per column (no callables), and rows get only the ``even`` and
-    ``odd`` classes (no ``row_attrs``).
+    ``odd`` classes (no ``row_attrs``). The header and the page links are django-tables2's
+    own (``django_tables2/table.html``), written out in Python with the same text
+    (``head_html``, ``pagination_html``) instead of a template loop over the columns.
     """
 
+    _renderers: dict[tuple[type, tuple[str, ...]], list[_Cell]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._renderers = {}
+
     def _cell_renderers(self) -> list[_Cell]:
-        renderers = []
-        for column in self.columns:
-            attrs = column.attrs.get("td", {}).as_html()
-            render = getattr(self, f"render_{column.name}", None)
-            wanted: tuple[str, ...] = ()
-            if render is not None:
-                wanted = tuple(inspect.signature(render).parameters)
-            renderers.append(
-                (
-                    column.name,
-                    f"<td {attrs}>" if attrs else "<td>",
-                    render,
-                    wanted,
-                    column.column.empty_values,
-                    column.default,
+        """Per column: what :meth:`body_rows` needs, worked out once per table class and
+        column sequence (the render methods' signatures are read then, not per request)."""
+        columns = list(self.columns)
+        key = (type(self), tuple(column.name for column in columns))
+        found = self._renderers.get(key)
+        if found is None:
+            found = []
+            for column in columns:
+                attrs = column.attrs.get("td", {}).as_html()
+                render = getattr(type(self), f"render_{column.name}", None)
+                wanted: tuple[str, ...] = ()
+                if render is not None:
+                    wanted = tuple(inspect.signature(render).parameters)[1:]
+                found.append(
+                    (
+                        column.name,
+                        f"<td {attrs}>" if attrs else "<td>",
+                        render,
+                        wanted,
+                        column.column.empty_values,
+                        column.default,
+                    )
                 )
-            )
-        return renderers
+            self._renderers[key] = found
+        return found
 
     def body_rows(self) -> list[SafeString]:
         """The ``<tr>`` of each row of the current page (every row when not paged)."""
@@ -78,8 +98,14 @@ class FastTable(tables.Table):
                 if value in empty:
                     value = default
                 elif render is not None:
-                    arguments = {"value": value, "record": record}
-                    value = render(**{key: arguments[key] for key in wanted})
+                    # The arguments in the order the method names them (value, record).
+                    if wanted == _VALUE:
+                        value = render(self, value)
+                    elif wanted == _VALUE_RECORD:
+                        value = render(self, value, record)
+                    else:
+                        arguments = {"value": value, "record": record}
+                        value = render(self, **{key: arguments[key] for key in wanted})
                 if type(value) is int:
                     text = str(value)
                 elif hasattr(value, "__html__"):
@@ -91,6 +117,94 @@ class FastTable(tables.Table):
             html.append(mark_safe(f'<tr class="{parity}">{"".join(cells)}</tr>'))
         return html
 
+    def _query(self, key: str, value: object) -> str:
+        """``{% querystring_replace key=value %}``: the request's query string, ``key`` set."""
+        request = getattr(self, "request", None)
+        params = dict(request.GET) if request is not None else {}
+        if key not in ("", None):
+            params[key] = value
+        return escape("?" + urlencode(params, doseq=True))
+
+    def _th_attrs(self, column: Any) -> str:
+        """``column.attrs.th.as_html``, worked out once per table class, column and order:
+        the attributes are fixed per column, only ``orderable``, ``asc`` and ``desc`` vary."""
+        ordered = column.is_ordered
+        key = (
+            type(self),
+            column.name,
+            column.orderable,
+            ordered,
+            ordered and column.order_by_alias.is_descending,
+        )
+        found = _TH_ATTRS.get(key)
+        if found is None:
+            found = _TH_ATTRS[key] = column.attrs["th"].as_html()
+        return str(found)
+
+    def head_html(self) -> SafeString:
+        """The ``table.thead`` block of ``django_tables2/table.html``, as it renders."""
+        if not self.show_header:
+            return mark_safe("\n            \n            ")
+        field = self.prefixed_order_by_field
+        cells = []
+        for column in self.columns:
+            header = conditional_escape(column.header)
+            if column.orderable:
+                link = self._query(field, column.order_by_alias.next)
+                inner = f'\n{" " * 32}<a href="{link}">{header}</a>\n{" " * 28}'
+            else:
+                inner = f"\n{' ' * 32}{header}\n{' ' * 28}"
+            cells.append(
+                f"\n{' ' * 24}<th {self._th_attrs(column)}>\n{' ' * 28}{inner}"
+                f"\n{' ' * 24}</th>\n{' ' * 20}"
+            )
+        return mark_safe(  # noqa: S308 - headers escaped, query strings escaped
+            f"\n{' ' * 12}\n{' ' * 16}<thead {self.attrs.get('thead', AttributeDict()).as_html()}>"
+            f"\n{' ' * 20}<tr>\n{' ' * 20}{''.join(cells)}\n{' ' * 20}</tr>"
+            f"\n{' ' * 16}</thead>\n{' ' * 12}\n{' ' * 12}"
+        )
+
+    def pagination_html(self) -> SafeString:
+        """The ``pagination`` block of ``django_tables2/table.html``, as it renders."""
+        page = getattr(self, "page", None)
+        if not page or self.paginator.num_pages <= 1:
+            return mark_safe("\n        \n    ")
+        field = self.prefixed_page_field
+        previous = links = following = ""
+        if page.has_previous():
+            previous = (
+                f'\n{" " * 16}\n{" " * 20}<li class="previous">\n{" " * 24}'
+                f'<a href="{self._query(field, page.previous_page_number())}">'
+                f"\n{' ' * 28}{gettext('previous')}\n{' ' * 24}</a>\n{' ' * 20}</li>"
+                f"\n{' ' * 16}\n{' ' * 12}"
+            )
+        if page.has_previous() or page.has_next():
+            items = []
+            for number in table_page_range(page, self.paginator):
+                active = 'class="active"' if number == page.number else ""
+                if number == "...":
+                    inner = f'\n{" " * 28}<a href="#">{number}</a>\n{" " * 24}'
+                else:
+                    inner = (
+                        f'\n{" " * 28}<a href="{self._query(field, number)}">'
+                        f"\n{' ' * 32}{number}\n{' ' * 28}</a>\n{' ' * 24}"
+                    )
+                items.append(
+                    f"\n{' ' * 20}<li {active}>\n{' ' * 24}{inner}\n{' ' * 20}</li>\n{' ' * 16}"
+                )
+            links = f"\n{' ' * 12}\n{' ' * 16}{''.join(items)}\n{' ' * 12}\n{' ' * 12}"
+        if page.has_next():
+            following = (
+                f'\n{" " * 16}\n{" " * 20}<li class="next">\n{" " * 24}'
+                f'<a href="{self._query(field, page.next_page_number())}">'
+                f"\n{' ' * 28}{gettext('next')}\n{' ' * 24}</a>\n{' ' * 20}</li>"
+                f"\n{' ' * 16}\n{' ' * 12}"
+            )
+        return mark_safe(  # noqa: S308 - query strings escaped, the rest is numbers
+            f'\n{" " * 8}\n{" " * 8}<ul class="pagination">\n{" " * 12}{previous}'
+            f"\n{' ' * 12}{links}\n{' ' * 12}{following}\n{' ' * 8}</ul>\n{' ' * 8}\n    "
+        )
+
     def url(self, name: str, pk: int) -> str:
         """``reverse(name, args=[pk])``, resolved once per table and name."""
         templates = self.__dict__.setdefault("_urls", {})
@@ -100,6 +214,7 @@ class FastTable(tables.Table):
 
 
 _SENTINEL = 987654321987
+_TH_ATTRS: dict[tuple[Any, ...], str] = {}
 
 
 def number(label: str, *, total: bool = False, fold: bool = False) -> tables.Column:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, overload
@@ -17,9 +17,74 @@ from skatliga.models.choices import Category
 from skatliga.models.league import Club, Player, Season, Team
 from skatliga.models.tournaments import Registration, Series, Table, Tournament
 
+_SCOPE_PK, _LOTS_PK = 2_000_000_001, 2_000_000_002
+"""Stand-ins for the scope's and the tournament's keys in SQL compiled once (``scoped_sql``)."""
+_SCOPED_SQL: dict[Hashable, tuple[str, list[Any]]] = {}
+
 
 class ListResultQuerySet(models.QuerySet["ListResult"]):
-    """Result rows narrowed to a scope, and the standings over them."""
+    """Result rows narrowed to a scope, and the standings over them.
+
+    The rows of one series, tournament or season, narrowed by nothing else (``for_series``,
+    ``for_tournament``, ``for_season`` on all rows), remember their scope: the statements over
+    them are compiled by the ORM once per kind of scope and reused with the scope's key
+    (:meth:`scoped_sql`), not compiled again on every request.
+    """
+
+    _scope: tuple[str, int] | None = None
+    """Set on the queryset ``for_…`` returns; a clone (any further filter, order or slice)
+    has none, and its statements are compiled as usual."""
+
+    def _scoped(self, field: str, pk: int) -> ListResultQuerySet:
+        rows = self.filter(**{field: pk})
+        query = self.query
+        plain = not (
+            query.where
+            or query.annotations
+            or query.is_sliced
+            or query.distinct
+            or query.combinator
+            or query.extra
+            or self._fields is not None
+            or self.db != "default"
+        )
+        if plain:
+            rows._scope = (field, pk)
+        return rows
+
+    def scoped_sql(
+        self,
+        name: Hashable,
+        build: Callable[[ListResultQuerySet, int | None], tuple[str, Sequence[Any]]],
+        lots_of: int | None = None,
+    ) -> tuple[str, list[Any]]:
+        """``build(rows, lots_of)``: a statement over these rows and its parameters.
+
+        For rows with a scope, ``build`` runs once per ``name``, kind of scope and database
+        (with stand-in keys), and its SQL is reused with this scope's key and ``lots_of``.
+        """
+        if self._scope is None:
+            sql, params = build(self, lots_of)
+            return sql, list(params)
+        field, pk = self._scope
+        key = (connection.vendor, name, field, lots_of is not None)
+        found = _SCOPED_SQL.get(key)
+        if found is None:
+            template = ListResult.objects.all()._scoped(field, _SCOPE_PK)
+            sql, params = build(template, None if lots_of is None else _LOTS_PK)
+            found = _SCOPED_SQL[key] = (sql, list(params))
+        sql, params = found
+        keys = {_SCOPE_PK: pk, _LOTS_PK: lots_of}
+        return sql, [keys.get(p, p) if type(p) is int else p for p in params]
+
+    def _fetch(
+        self, name: Hashable, build: Callable[[ListResultQuerySet], models.QuerySet[Any]]
+    ) -> list[tuple[Any, ...]]:
+        """The rows of the query ``build(rows)`` makes, its SQL compiled once per scope kind."""
+        sql, params = self.scoped_sql(name, lambda rows, _lots: build(rows).query.sql_with_params())
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchall()
 
     def public(self) -> ListResultQuerySet:
         """The rows the public pages show: published series, and unpublished ones (as
@@ -35,24 +100,75 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         if isinstance(scope, Tournament):
             hides = scope.hide_unpublished
         else:
-            hides = Tournament.objects.filter(season=scope, hide_unpublished=True).exists()
+            q = connection.ops.quote_name
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"SELECT 1 FROM {q(Tournament._meta.db_table)} WHERE {q('season_id')} = %s "
+                    f"AND {q('hide_unpublished')} LIMIT 1",
+                    [scope.pk],
+                )
+                hides = cursor.fetchone() is not None
         return self.public() if hides else self
 
     def provisional(self) -> bool:
         """Whether any of these rows belongs to a series not yet published."""
-        return self.filter(series__published_at__isnull=True).exists()
+        return bool(self._fetch("provisional", lambda rows: rows._unpublished()))
+
+    def _unpublished(self) -> models.QuerySet[Any]:
+        """A row (of a series not yet published) if there is one: for the rows of a scope,
+        read from the scope's unpublished series, each asked by its index whether it has
+        rows (a series' rows are all in its tournament's and season's scope); otherwise
+        from these rows."""
+        if self._scope is None:
+            return self.filter(series__published_at__isnull=True).order_by().values("pk")[:1]
+        field, pk = self._scope
+        of_scope = {
+            "series_id": "pk",
+            "tournament_id": "tournament_id",
+            "season_id": "tournament__season_id",
+        }
+        return (
+            Series.objects.filter(published_at__isnull=True, **{of_scope[field]: pk})
+            .filter(Exists(ListResult.objects.filter(series=OuterRef("pk")).order_by()))
+            .order_by()
+            .values("pk")[:1]
+        )
+
+    def provisional_and_categories(self) -> tuple[bool, list[str]]:
+        """:meth:`provisional` and :meth:`categories` in one statement."""
+        sql, params = self.scoped_sql("facts", lambda rows, _lots: rows._facts_sql())
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            provisional, *found = cursor.fetchone()
+        categories = [c for c, there in zip(Category.values, found, strict=True) if there]
+        return bool(provisional), categories
+
+    def _facts_sql(self) -> tuple[str, list[Any]]:
+        queries = [
+            self._unpublished(),
+            *(
+                Player.objects.filter(category=category)
+                .filter(Exists(self.filter(player=OuterRef("pk")).order_by()))
+                .order_by()
+                .values("pk")[:1]
+                for category in Category.values
+            ),
+        ]
+        compiled = [query.query.sql_with_params() for query in queries]
+        sql = "SELECT " + ", ".join(f"EXISTS ({part})" for part, _params in compiled)
+        return sql, [param for _part, params in compiled for param in params]
 
     def for_table(self, table: Table) -> ListResultQuerySet:
         return self.filter(table=table)
 
     def for_series(self, series: Series) -> ListResultQuerySet:
-        return self.filter(series=series)
+        return self._scoped("series_id", series.pk)
 
     def for_tournament(self, tournament: Tournament) -> ListResultQuerySet:
-        return self.filter(tournament=tournament)
+        return self._scoped("tournament_id", tournament.pk)
 
     def for_season(self, season: Season) -> ListResultQuerySet:
-        return self.filter(season=season)
+        return self._scoped("season_id", season.pk)
 
     def in_category(self, category: str) -> ListResultQuerySet:
         """The rows of players in ``category`` (``Category``), as their records say now:
@@ -61,13 +177,21 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
 
     def categories(self) -> list[str]:
         """The categories (``Category`` values, in its order) that players of these rows
-        have: one query."""
-        found = set(
-            self.exclude(player__category="")
-            .order_by()
-            .values_list("player__category", flat=True)
-            .distinct()
-        )
+        have: one query, over the players with a category (each asked whether he has such a
+        row), not over every row."""
+        found = {
+            category
+            for (category,) in self._fetch(
+                "categories",
+                lambda rows: (
+                    Player.objects.exclude(category="")
+                    .filter(Exists(rows.filter(player=OuterRef("pk")).order_by()))
+                    .order_by()
+                    .values_list("category")
+                    .distinct()
+                ),
+            )
+        }
         return [category for category in Category.values if category in found]
 
     def standings(self, *, lots_of: Tournament | None = None) -> list[StandingRow]:
@@ -87,6 +211,13 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
     def _ranked_sql(self, lots_of: Tournament | None) -> tuple[str, list[Any]]:
         """The grouped and ranked query: the result rows are summed per player first, and the
         players' names and clubs joined to the sums (not the sums grouped by names)."""
+        return self.scoped_sql(
+            "ranked",
+            lambda rows, lots: rows._compile_ranked_sql(lots),
+            None if lots_of is None else lots_of.pk,
+        )
+
+    def _compile_ranked_sql(self, lots_of: int | None) -> tuple[str, list[Any]]:
         sums = {f"sum_{name}": Sum(name) for name in StandingRow.SUMMED}
         order = [F("sum_total").desc(), F("sum_won").desc(), F("sum_lost").asc()]
         rows = self.order_by().values("player_id").annotate(lists=Count("id"), **sums)
@@ -94,7 +225,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
             rows = rows.annotate(
                 lot=Subquery(
                     Registration.objects.filter(
-                        tournament=lots_of, player=OuterRef("player_id")
+                        tournament_id=lots_of, player=OuterRef("player_id")
                     ).values("lot")[:1]
                 )
             )
@@ -102,7 +233,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
             rows = rows.annotate(
                 withdrawn=Exists(
                     Registration.objects.filter(
-                        tournament=lots_of,
+                        tournament_id=lots_of,
                         player=OuterRef("player_id"),
                         withdrawn_at__isnull=False,
                     )

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import F, OuterRef, Prefetch, Subquery
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
+from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
@@ -42,8 +43,8 @@ from skatliga.models import (
 from skatliga.standings import (
     match_points_scheme,
     player_statistics,
-    progress,
-    running,
+    progress_in,
+    running_in,
     season_player_standings,
     series_totals,
     team_standings,
@@ -132,6 +133,8 @@ class _Categories:
 
     def __init__(self, request: HttpRequest, results: ListResultQuerySet, **ranking: Any) -> None:
         self.request, self.results, self.ranking = request, results, ranking
+        self.found: list[str] | None = None
+        """The categories with players here, where already read (``categories()`` if not)."""
 
     def table(self, category: str) -> PlayerStandingTable:
         rows = self.results.in_category(category)
@@ -141,7 +144,7 @@ class _Categories:
         """(category, its name, its table) for each category that has players here."""
         return [
             (category, str(Category(category).label), self.table(category))
-            for category in self.results.categories()
+            for category in (self.found if self.found is not None else self.results.categories())
         ]
 
 
@@ -283,7 +286,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponseBase:
 def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament).public_in(tournament)
     scheme = match_points_scheme(tournament)
-    lists = running(Table.objects.filter(series__tournament=tournament))
+    lists = running_in(tournament)
     players, teams = _tables(
         request, results, lots_of=tournament, scheme=scheme, running_players=lists.players
     )
@@ -291,6 +294,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
     export = _export(request, players, teams, tournament.slug, categories)
     if export is not None:
         return export
+    provisional, categories.found = results.provisional_and_categories()
     return render_page(
         request,
         "public/tournament.html",
@@ -300,10 +304,10 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "teams": teams,
             "categories": categories.tables(),
             "scheme_text": match_points_rule(scheme) if teams else "",
-            "series_list": tournament.series.prefetch_related("tables"),
-            "substitutes": printing.substitute_notes(printing.public_seats(tournament)),
-            "provisional": results.provisional(),
-            "progress": progress(Table.objects.filter(series__tournament=tournament)),
+            "series_list": _series_lines(tournament),
+            "substitutes": _substitute_notes(tournament, lambda: printing.public_seats(tournament)),
+            "provisional": provisional,
+            "progress": progress_in(tournament),
             "running": lists.lists,
         },
     )
@@ -327,7 +331,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             {"tournament": tournament, "series": series, "hidden": True},
         )
     scheme = match_points_scheme(tournament)
-    lists = running(Table.objects.filter(series=series))
+    lists = running_in(series)
     players, teams = _tables(
         request,
         ListResult.objects.for_series(series),
@@ -337,19 +341,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
     export = _export(request, players, teams, f"{tournament.slug}-{series.number}")
     if export is not None:
         return export
-    # A substitute's row (SkWO 4.4) shares the seat of the player who left: marked with his
-    # first game.
-    substitute_from = Seat.objects.filter(
-        table=OuterRef("table"), substitute=OuterRef("player")
-    ).values("substitute_from")[:1]
-    tables = series.tables.prefetch_related(
-        Prefetch(
-            "results",
-            queryset=ListResult.objects.select_related("player")
-            .annotate(substitute_from=Subquery(substitute_from))
-            .order_by("position", F("substitute_from").asc(nulls_first=True)),
-        )
-    )
+    tables = _table_cards(series)
     return render_page(
         request,
         "public/series.html",
@@ -360,11 +352,149 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "teams": teams,
             "scheme_text": match_points_rule(scheme) if teams else "",
             "tables": tables,
-            "substitutes": printing.substitute_notes(Seat.objects.filter(series=series)),
-            "progress": progress(Table.objects.filter(series=series)),
+            "substitutes": _substitute_notes(series, lambda: Seat.objects.filter(series=series)),
+            "progress": progress_in(series),
             "running": lists.lists,
         },
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _SeriesLine:
+    """A series in a tournament's list of series: its number, published or not, its tables."""
+
+    number: int
+    is_published: bool
+    table_count: int
+
+
+def _series_lines(tournament: Tournament) -> list[_SeriesLine]:
+    """The series of ``tournament`` with their number of tables: one plain statement."""
+    q = connection.ops.quote_name
+    rows = _fetch(
+        f"SELECT se.{q('number')}, se.{q('published_at')}, "
+        f"(SELECT COUNT(*) FROM {q(Table._meta.db_table)} t "
+        f"WHERE t.{q('series_id')} = se.{q('id')}) "
+        f"FROM {q(Series._meta.db_table)} se WHERE se.{q('tournament_id')} = %s "
+        f"ORDER BY se.{q('number')}",
+        [tournament.pk],
+    )
+    return [
+        _SeriesLine(number, published is not None, tables) for number, published, tables in rows
+    ]
+
+
+def _substitute_notes(scope: Tournament | Series, seats: Callable[[], QuerySet[Seat]]) -> list[str]:
+    """``printing.substitute_notes(seats())``, read only where a substitute took a seat in
+    ``scope`` (most tournaments have none: one plain statement then)."""
+    q = connection.ops.quote_name
+    where = (
+        f"se.{q('tournament_id')} = %s" if isinstance(scope, Tournament) else f"se.{q('id')} = %s"
+    )
+    found = _fetch(
+        f"SELECT 1 FROM {q(Seat._meta.db_table)} s "
+        f"JOIN {q(Series._meta.db_table)} se ON se.{q('id')} = s.{q('series_id')} "
+        f"WHERE {where} AND s.{q('substitute_id')} IS NOT NULL LIMIT 1",
+        [scope.pk],
+    )
+    return printing.substitute_notes(seats()) if found else []
+
+
+@dataclass(frozen=True, slots=True)
+class _CardRow:
+    """A player's line on a table's card: seat, name, total, and from which game on a
+    substitute played (SkWO 4.4), None for the seat's own player."""
+
+    position: int
+    player_id: int
+    name: str
+    total: int
+    substitute_from: int | None
+    url: str
+
+
+@dataclass(slots=True)
+class _TableCard:
+    """A table of a series as its card shows it: number, closed or not, its players' lines."""
+
+    number: int
+    is_closed: bool
+    url: str
+    results: list[_CardRow]
+
+
+def _table_cards(series: Series) -> list[_TableCard]:
+    """The series' tables with their result rows, in seat order (a substitute's row after
+    the row of the player who left, whose seat it shares): one plain statement."""
+    q = connection.ops.quote_name
+    substitute_from = (
+        f"(SELECT s.{q('substitute_from')} FROM {q(Seat._meta.db_table)} s "
+        f"WHERE s.{q('table_id')} = r.{q('table_id')} "
+        f"AND s.{q('substitute_id')} = r.{q('player_id')} LIMIT 1)"
+    )
+    rows = _fetch(
+        f"SELECT t.{q('id')}, t.{q('number')}, t.{q('closed_at')}, r.{q('position')}, "
+        f"r.{q('player_id')}, p.{q('name')}, r.{q('total')}, {substitute_from} AS sub "
+        f"FROM {q(Table._meta.db_table)} t "
+        f"LEFT JOIN {q(ListResult._meta.db_table)} r ON r.{q('table_id')} = t.{q('id')} "
+        f"LEFT JOIN {q(Player._meta.db_table)} p ON p.{q('id')} = r.{q('player_id')} "
+        f"WHERE t.{q('series_id')} = %s "
+        f"ORDER BY t.{q('number')}, t.{q('id')}, r.{q('position')}, sub NULLS FIRST",
+        [series.pk],
+    )
+    slug, number = series.tournament.slug, series.number
+    table_url = _url_format("table", _SLUG, _NUMBER, _TABLE)
+    player_url = reverse("player", args=[_NUMBER]).replace(str(_NUMBER), "{}")
+    cards: dict[int, _TableCard] = {}
+    for table, table_number, closed_at, position, player, name, total, sub in rows:
+        card = cards.get(table)
+        if card is None:
+            url = table_url.format(slug=slug, number=number, table=table_number)
+            card = cards[table] = _TableCard(table_number, closed_at is not None, url, [])
+        if player is not None:
+            card.results.append(
+                _CardRow(position, player, name, total, sub, player_url.format(player))
+            )
+    return list(cards.values())
+
+
+@dataclass(frozen=True, slots=True)
+class _TournamentLine:
+    """A match day in a season's list: what the list shows, and how many the season has."""
+
+    slug: str
+    name: str
+    date: datetime.date
+    venue: str
+    count: int
+    url: str
+
+
+def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
+    """The season's latest match days (``SEASON_TOURNAMENTS_SHOWN``), newest first, each
+    with the number of the season's tournaments, and whether any of them hides its series
+    until publication (``ListResultQuerySet.public_in``): one plain statement."""
+    q = connection.ops.quote_name
+    hides = f"CASE WHEN {q('hide_unpublished')} THEN 1 ELSE 0 END"
+    rows = _fetch(
+        f"SELECT {q('slug')}, {q('name')}, {q('date')}, {q('venue')}, COUNT(*) OVER (), "
+        f"MAX({hides}) OVER () FROM {q(Tournament._meta.db_table)} WHERE {q('season_id')} = %s "
+        f"ORDER BY {q('date')} DESC, {q('name')} LIMIT %s",
+        [season.pk, SEASON_TOURNAMENTS_SHOWN],
+    )
+    url = _url_format("standings", _SLUG)
+    lines = [
+        _TournamentLine(
+            slug,
+            name,
+            date if isinstance(date, datetime.date) else parse_date(date),
+            venue,
+            count,
+            url.format(slug=slug),
+        )
+        for slug, name, date, venue, count, _hides in rows
+    ]
+    return lines, bool(rows and rows[0][-1])
 
 
 def season(request: HttpRequest, slug: str) -> HttpResponseBase:
@@ -373,8 +503,11 @@ def season(request: HttpRequest, slug: str) -> HttpResponseBase:
 
 
 def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
-    results = ListResult.objects.for_season(season).public_in(season)
-    lists = running(Table.objects.filter(series__tournament__season=season))
+    shown, hides = _latest_tournaments(season)
+    results = ListResult.objects.for_season(season)
+    if hides:  # public_in(season), its question answered with the match days
+        results = results.public()
+    lists = running_in(season)
     players, teams = _tables(
         request,
         results,
@@ -387,6 +520,7 @@ def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
     export = _export(request, players, teams, season.slug, categories)
     if export is not None:
         return export
+    provisional, categories.found = results.provisional_and_categories()
     return render_page(
         request,
         "public/season.html",
@@ -395,9 +529,9 @@ def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
             "players": players,
             "teams": teams,
             "categories": categories.tables(),
-            "tournaments": season.tournaments.all()[:SEASON_TOURNAMENTS_SHOWN],
-            "tournament_count": season.tournaments.count(),
-            "provisional": results.provisional(),
+            "tournaments": shown,
+            "tournament_count": shown[0].count if shown else 0,
+            "provisional": provisional,
             "running": lists.lists,
         },
     )
@@ -549,7 +683,7 @@ def hall(request: HttpRequest, slug: str) -> HttpResponseBase:
 def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament).public_in(tournament)
     rows = results.standings(lots_of=tournament)
-    lists = running(Table.objects.filter(series__tournament=tournament))
+    lists = running_in(tournament)
     try:
         every = min(600, max(5, int(request.GET.get("every", 30))))
     except ValueError:
@@ -561,7 +695,7 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "rows": rows,
             "refresh": every,
-            "progress": progress(Table.objects.filter(series__tournament=tournament)),
+            "progress": progress_in(tournament),
             "provisional": results.provisional(),
             "running": lists.lists,
             "running_players": lists.players,

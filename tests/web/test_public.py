@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+import datetime
 import io
+import re
 
 import pytest
 from django.core.cache import cache
@@ -190,3 +192,32 @@ def test_tournament_list_by_season_and_in_pages(client, small_season, monkeypatc
     assert all_first.paginator.num_pages == 2
     in_season = page(client, "tournaments", season="liga-2026").context["page"]
     assert [t.slug for t in in_season.object_list] == ["spieltag-1"]
+
+
+def test_season_page_lists_its_latest_match_days_and_counts_them_all(client, small_season):
+    for day in range(2, 15):
+        Tournament.objects.create(
+            name=f"{day}. Spieltag",
+            slug=f"spieltag-{day}",
+            date=datetime.date(2026, 11, 21) + datetime.timedelta(days=7 * day),
+            venue="Görlitz" if day % 2 else "",
+            season=small_season,
+        )
+    content = page(client, "season", small_season.slug).content.decode()
+    shown = re.findall(r'<li><a href="/tournaments/(spieltag-\d+)/">', content)
+    assert shown == [f"spieltag-{day}" for day in range(14, 2, -1)]  # newest 12 of 14
+    assert "Alle 14 Turniere der Saison" in content
+    assert "· Görlitz</span>" in content
+
+
+def test_tournament_page_lists_its_series_with_their_tables(client, small_season):
+    tournament = Tournament.objects.get(slug="spieltag-1")
+    second = tournament.series.create(number=2)
+    Table.objects.create(series=second, number=1, size=4)
+    content = page(client, "standings", tournament.slug).content.decode()
+    assert re.search(
+        r"Serie 1</a>\s*<span[^>]*>[^<]*</span>\s*<span class=\"muted\">3 Tische", content
+    )
+    assert re.search(
+        r"Serie 2</a>\s*<span[^>]*>[^<]*</span>\s*<span class=\"muted\">1 Tisch<", content
+    )

@@ -402,12 +402,16 @@ def test_pages_and_pdfs_name_the_substitute(client, table, substitute):
     response = client.get(reverse("series", args=["abend", 1]))
     assert note in response.content.decode()
     card = response.context["tables"][0]
-    assert [(r.position, r.player.name, r.substitute_from) for r in card.results.all()] == [
+    assert [(r.position, r.name, r.substitute_from) for r in card.results] == [
         (1, "Anna", None),
         (2, "Bernd", None),
         (2, "Emil", 10),
         (3, "Carla", None),
     ]
+    emil = f'<li value="2"><a href="/players/{substitute.pk}/">Emil</a> '
+    assert f'{emil}<span class="muted">ab Spiel 10</span> <span class="number">26</span></li>' in (
+        response.content.decode()
+    )
     page = client.get(reverse("table", args=["abend", 1, 1])).content.decode()
     assert "ab Spiel 10:" in page and 'data-total="26"' in page
 

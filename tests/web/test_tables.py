@@ -62,3 +62,54 @@ def test_a_page_of_the_standing_reads_only_its_rows(small_season):
         r.player for r in ListResult.objects.for_season(small_season).standings()[5:10]
     ]
     assert len(captured) == 2 and "LIMIT" in captured[1]["sql"].upper()
+
+
+def block(html, start, end):
+    """The text between the first ``start`` and the ``end`` after it (both kept)."""
+    first = html.index(start)
+    return html[first : html.index(end, first) + len(end)]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {},
+        {"p-page": 2, "p-sort": "-total", "t-sort": "team"},
+        {"p-page": 3, "p-sort": "club", "q": "a&b <c>"},
+        {"p-page": 6, "t-page": 2},
+        {"p-page": 12},
+    ],
+)
+def test_header_and_page_links_equal_django_tables2s(small_season, query):
+    """The header and the page links FastTable writes in Python are django-tables2's
+    template's text, character for character: first, middle and last pages, pages left
+    out ("..."), ascending and descending order, other parameters kept."""
+    request = RequestFactory().get("/", query)
+    results = ListResult.objects.for_season(small_season)
+    tables = [
+        PlayerStandingTable(StandingsData(results.ranked()), prefix="p-"),
+        TeamStandingTable(team_standings(results), prefix="t-"),
+    ]
+    for table in tables:
+        RequestConfig(request, paginate={"per_page": 1}).configure(table)
+        context = {"table": table, "request": request}
+        fast = render_to_string("django_tables2/fast_table.html", context)
+        generic = render_to_string("django_tables2/table.html", context)
+        assert block(fast, "<thead", "</thead>") == block(generic, "<thead", "</thead>")
+        assert fast[fast.index("</table>") :] == generic[generic.index("</table>") :]
+        assert 'class="pagination"' in fast
+        if table.prefix == "p-" and query.get("p-page") == 6:
+            # 12 players, one a page, 10 page links at most: some pages left out.
+            assert '<a href="#">...</a>' in fast
+
+
+def test_a_table_without_pages_has_no_page_links(small_season):
+    request = RequestFactory().get("/")
+    table = PlayerStandingTable(ListResult.objects.for_season(small_season).standings())
+    RequestConfig(request, paginate=False).configure(table)
+    context = {"table": table, "request": request}
+    fast = render_to_string("django_tables2/fast_table.html", context)
+    generic = render_to_string("django_tables2/table.html", context)
+    assert fast[fast.index("</table>") :] == generic[generic.index("</table>") :]
+    assert block(fast, "<thead", "</thead>") == block(generic, "<thead", "</thead>")
+    assert "pagination" not in fast

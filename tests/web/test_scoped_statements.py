@@ -1,0 +1,142 @@
+"""Statements over one series, tournament or season are compiled once per kind of scope and
+reused with another scope's key: they read what the ORM's own statements read."""
+
+import pytest
+
+from skatliga.models import ListResult, Player, Season, Series, Table, Team
+from skatliga.standings import (
+    half_match_points,
+    progress,
+    progress_in,
+    running,
+    running_in,
+    team_standings,
+)
+from tests.web.factories import entry, make_table, make_tournament, play
+
+pytestmark = pytest.mark.django_db
+
+GRAND = entry(2, "grand", bid=24, matadors=2, card_points=78, tricks=7)
+
+
+def unscoped(rows):
+    """The same rows with no scope: a filter that changes nothing, compiled as usual."""
+    unscoped = rows.filter(pk__gte=0)
+    assert unscoped._scope is None
+    return unscoped
+
+
+def scopes(season):
+    tournament = season.tournaments.get()
+    series = Series.objects.get(tournament=tournament)
+    return [
+        ListResult.objects.for_season(season),
+        ListResult.objects.for_tournament(tournament),
+        ListResult.objects.for_series(series),
+    ]
+
+
+def test_scoped_statements_read_what_the_orms_read(small_season):
+    tournament = small_season.tournaments.get()
+    Player.objects.filter(name__in=["a1", "b2"]).update(category="senioren")
+    for rows in scopes(small_season):
+        assert rows._scope is not None
+        assert rows.standings() == unscoped(rows).standings()
+        assert rows.standings(lots_of=tournament) == unscoped(rows).standings(lots_of=tournament)
+        assert rows.ranked()[2:5] == unscoped(rows).standings()[2:5]
+        assert team_standings(rows) == team_standings(unscoped(rows))
+        pairings = Season.MatchPoints.PAIRINGS
+        assert team_standings(rows, pairings) == team_standings(unscoped(rows), pairings)
+        assert rows.categories() == unscoped(rows).categories() == ["senioren"]
+        assert rows.provisional() == unscoped(rows).provisional()
+        facts = (rows.provisional(), rows.categories())
+        assert rows.provisional_and_categories() == facts
+        assert unscoped(rows).provisional_and_categories() == facts
+
+
+def test_a_statement_compiled_for_one_scope_reads_another_scopes_rows(small_season):
+    """The second season's statements are the first's, with its own key: its rows alone."""
+    first = ListResult.objects.for_season(small_season).standings()
+    other = Season.objects.create(name="Liga 2027", slug="liga-2027", year=2027)
+    tournament = make_tournament(season=other, rounds=1)
+    table = make_table(tournament, players=[Player.objects.create(name=n) for n in "xyz"])
+    play(table, GRAND)
+
+    rows = ListResult.objects.for_season(other)
+    assert [r.player for r in rows.standings()] == ["y", "x", "z"]
+    assert rows.standings() == unscoped(rows).standings()
+    Series.objects.filter(tournament__season=small_season).update(published_at="2026-11-21T20:00Z")
+    assert rows.provisional() and not ListResult.objects.for_season(small_season).provisional()
+    for published in scopes(small_season):  # the other season's unpublished series do not count
+        assert published.provisional_and_categories() == (False, [])
+        assert not unscoped(published).provisional()
+    assert ListResult.objects.for_season(small_season).standings() == first
+    by_lot = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
+    assert [r.player for r in by_lot] == ["y", "x", "z"]
+
+
+def test_a_further_filter_is_not_forgotten(small_season):
+    rows = ListResult.objects.for_season(small_season).filter(player__name="a1")
+    assert rows._scope is None
+    assert [r.player for r in rows.standings()] == ["a1"]
+    narrowed = ListResult.objects.filter(player__name="a1").for_season(small_season)
+    assert narrowed._scope is None
+    assert [r.player for r in narrowed.standings()] == ["a1"]
+
+
+def test_running_and_progress_by_scope_equal_those_of_the_tables(small_season):
+    tournament = make_tournament(season=small_season, rounds=1)
+    table = make_table(tournament, players=[Player.objects.create(name=n) for n in "xyz"])
+    make_table(tournament, size=3)
+    play(table, GRAND)
+    hidden = make_tournament(season=small_season, rounds=1, hide_unpublished=True)
+    play(make_table(hidden, players=[Player.objects.create(name=n) for n in "uvw"]), GRAND)
+    series = Series.objects.get(tournament=tournament)
+    for scope, tables in [
+        (small_season, Table.objects.filter(series__tournament__season=small_season)),
+        (tournament, Table.objects.filter(series__tournament=tournament)),
+        (series, Table.objects.filter(series=series)),
+        (hidden, Table.objects.filter(series__tournament=hidden)),
+    ]:
+        assert running_in(scope) == running(tables)
+        ours, theirs = progress_in(scope), progress(tables)
+        assert (ours.closed, ours.lists) == (theirs.closed, theirs.lists)
+    found = running_in(tournament)
+    assert [(r.slug, r.series, r.table, r.games, r.expected) for r in found.lists] == [
+        (tournament.slug, 1, table.number, 1, 3)
+    ]
+    assert found.players == {p.pk for p in Player.objects.filter(name__in="xyz")}
+    assert running_in(hidden).lists == []
+
+
+def test_team_match_points_share_the_places_of_level_teams(db):
+    """Per series, the team match points equal ``half_match_points`` of the series' sums:
+    three teams level in the middle, two level at the bottom, over two series."""
+    season = Season.objects.create(name="Liga", slug="liga", year=2026)
+    tournament = make_tournament(season=season, rounds=1)
+    teams = [Team.objects.create(season=season, name=f"T{n}") for n in range(6)]
+    sums = [[500, 300, 300, 300, 100, 100], [0, 0, 0, 0, 0, 900]]
+    for number, points in enumerate(sums, start=1):
+        series = Series.objects.create(tournament=tournament, number=number)
+        for team, total in zip(teams, points, strict=True):
+            table = Table.objects.create(series=series, number=team.pk, size=3)
+            ListResult.objects.create(
+                table=table,
+                series=series,
+                tournament=tournament,
+                season=season,
+                player=Player.objects.create(name=f"{team.name}-{number}"),
+                team=team,
+                position=1,
+                game_points=total,
+                total=total,
+            )
+    expected = {team.pk: 0 for team in teams}
+    for points in sums:
+        for team, halves in half_match_points(dict(zip(teams, points, strict=True))).items():
+            expected[team.pk] += halves
+    for rows in (ListResult.objects.for_season(season), unscoped(ListResult.objects.all())):
+        found = {row.team_id: row.match_points * 2 for row in team_standings(rows)}
+        assert found == expected
+        against = {row.team_id: row.match_points_against * 2 for row in team_standings(rows)}
+        assert against == {team: 2 * 2 * 5 - halves for team, halves in expected.items()}

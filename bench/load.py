@@ -7,7 +7,6 @@ To reproduce on a quiet machine (PostgreSQL on 127.0.0.1:5432, user postgres; De
     apt-get install wrk
     python bench/run.py --db postgresql --size medium --build-only
     python bench/load.py --db postgresql --size medium --workers 2 --seconds 60
-    python bench/load.py --db postgresql --size medium --workers 2 --seconds 60 --rate 240
 
 Needs the season of an earlier ``bench/run.py --db … --size … --build-only`` (or a full run).
 Starts gunicorn on 127.0.0.1:<port> with ``SKATLIGA_DEBUG=0``, as production does (each
@@ -21,11 +20,7 @@ side by side for the same time, each with its own connections:
   was, and each connection keeps the row's version it saved last.
 
 Then every list of the season has its result rows compared with a recomputation from its
-games. Prints a summary and writes ``bench/results/load-<db>.json`` (``load-<db>-rate<R>.json``
-with ``--rate R``). Without ``--rate`` every connection asks again as soon as it is answered:
-the rate is the most the server answers, and the latencies are mostly the connections'
-queueing for the workers. With ``--rate`` the connections pace their requests to ask for
-about that rate, and the latencies are those of a site under that load.
+games. Prints a summary and writes ``bench/results/load-<db>.json``.
 """
 
 from __future__ import annotations
@@ -60,15 +55,6 @@ local current = 0
 local saved, refused, done_requests = 0, 0, 0
 local kind = "%(kind)s"
 local headers = %(headers)s
-local pace_ms = %(pace_ms)d
-
--- Paced (--rate): each connection waits a random 0 to 2 × pace_ms (pace_ms on average)
--- before its next request, so that the connections together ask for about the given rate.
-if pace_ms > 0 then
-  function delay()
-    return math.random(0, 2 * pace_ms)
-  end
-end
 
 threads = {}
 local counter = 0
@@ -298,15 +284,6 @@ def main() -> None:
     parser.add_argument("--post-connections", type=int, default=2)
     parser.add_argument("--save-lists", type=int, default=16)
     parser.add_argument(
-        "--rate",
-        type=int,
-        default=0,
-        help="requests/s to ask for in all (90 %% public, 10 %% saves), each connection pacing "
-        "its requests; the rate reached is a little lower (a connection also waits for its "
-        "answers). 0 (default): every connection asks again as soon as it is answered, which "
-        "measures the most the server can answer, with latencies that are mostly queueing",
-    )
-    parser.add_argument(
         "--cache",
         choices=("file", "local"),
         default="local",
@@ -347,26 +324,12 @@ def main() -> None:
         "Referer": f"https://{host}/",
     }
 
-    shares = {"get": 0.9, "post": 0.1}
-
-    def lua(kind: str, plan_file: str, headers: dict[str, str], connections: int) -> Path:
+    def lua(kind: str, plan_file: str, headers: dict[str, str], threads: int) -> Path:
         table = "{" + ", ".join(f'["{k}"] = "{v}"' for k, v in headers.items()) + "}"
         script = workdir / f"{kind}.lua"
-        pace_ms = round(connections * 1000 / (args.rate * shares[kind])) if args.rate else 0
-        values = {
-            "kind": kind,
-            "plan": workdir / plan_file,
-            "headers": table,
-            "seed": 7,
-            "threads": threads_for(kind, connections),
-            "pace_ms": pace_ms,
-        }
-        script.write_text(LUA % values)
+        values = {"kind": kind, "plan": workdir / plan_file, "headers": table, "seed": 7}
+        script.write_text(LUA % (values | {"threads": threads}))
         return script
-
-    def threads_for(kind: str, connections: int) -> int:
-        # Saves: one connection per thread, so that each keeps its lists' versions.
-        return connections if kind == "post" else min(connections, 2)
 
     env = {
         **os.environ,
@@ -420,12 +383,14 @@ def main() -> None:
             ("get", args.get_connections, "get.txt", get_headers),
             ("post", args.post_connections, "post.txt", post_headers),
         ):
+            # Saves: one connection per thread, so that each keeps its lists' versions.
+            threads = connections if kind == "post" else min(connections, 2)
             wrk.append(
                 subprocess.Popen(
                     [
                         "wrk",
                         "-t",
-                        str(threads_for(kind, connections)),
+                        str(threads),
                         "-c",
                         str(connections),
                         "-d",
@@ -433,7 +398,7 @@ def main() -> None:
                         "--timeout",
                         "10s",
                         "-s",
-                        str(lua(kind, plan_file, headers, connections)),
+                        str(lua(kind, plan_file, headers, threads)),
                         base,
                     ],
                     stdout=subprocess.PIPE,
@@ -471,7 +436,6 @@ def main() -> None:
         "gunicorn_workers": args.workers,
         "cache": args.cache,
         "wrk_connections": {"public": args.get_connections, "saves": args.post_connections},
-        "rate_asked": args.rate or None,
         "requests": total,
         "requests_per_s": round(total / seconds, 1),
         "public_share": round(public["requests"] / total, 3),
@@ -490,8 +454,7 @@ def main() -> None:
         },
     }
     print(json.dumps({k: v for k, v in result.items() if k != "machine"}, indent=2))
-    paced = f"-rate{args.rate}" if args.rate else ""
-    output = args.output or run.RESULTS / f"load-{args.db}{paced}.json"
+    output = args.output or run.RESULTS / f"load-{args.db}.json"
     output.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
     print(f"written to {output}")
 

@@ -1,6 +1,6 @@
 """The standings as django-tables2 tables; the HTML table, its CSV and the PDF share the rows.
 
-The tables render their body rows in one pass (:meth:`FastTable.body_rows`): each column's
+The tables render their body rows in one pass (:meth:`FastTable.body_html`): each column's
 cell attributes, render method and its arguments are worked out once per table, not once per
 cell as django-tables2's generic path does (signature inspection, accessor resolution and
 a template loop for every cell); header, sorting, paging and export stay django-tables2's.
@@ -9,7 +9,7 @@ a template loop for every cell); header, sorting, paging and export stay django-
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -37,9 +37,43 @@ class StandingsData(TableListData):
         self.data = data
 
 
-_VALUE, _VALUE_RECORD = ("value",), ("value", "record")
-_Cell = tuple[str, str, Callable[..., Any] | None, tuple[str, ...], Iterable[Any], Any]
-"""Per column: name, opening ``<td>``, render method, its arguments, empty values, default."""
+_Cell = Callable[["FastTable", Any], str]
+"""A column's cell: the table and the row's record in, its ``<td>…</td>`` out."""
+
+
+def _text(value: Any) -> str:
+    """A cell's value as HTML: numbers as they are, safe strings unchanged, the rest escaped."""
+    if type(value) is int:
+        return str(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return escape(str(value))
+
+
+def _cell(column: Any, render: Callable[..., Any] | None) -> _Cell:
+    """The cell of ``column`` (a bound column): the record's attribute named like the
+    column, its ``default`` when empty, else through ``render`` with the arguments the
+    method names (``value``, ``record``)."""
+    attrs = column.attrs.get("td", {}).as_html()
+    opening = f"<td {attrs}>" if attrs else "<td>"
+    name, empty, default = column.name, column.column.empty_values, column.default
+    wanted = tuple(inspect.signature(render).parameters)[1:] if render is not None else ()
+
+    def cell(table: FastTable, record: Any) -> str:
+        value = getattr(record, name)
+        if value in empty:
+            value = default
+        elif render is not None:
+            if wanted == ("value", "record"):
+                value = render(table, value, record)
+            elif wanted == ("value",):
+                value = render(table, value)
+            else:
+                arguments = {"value": value, "record": record}
+                value = render(table, **{key: arguments[key] for key in wanted})
+        return f"{opening}{_text(value)}</td>"
+
+    return cell
 
 
 class FastTable(tables.Table):
@@ -53,69 +87,35 @@ class FastTable(tables.Table):
     (``head_html``, ``pagination_html``) instead of a template loop over the columns.
     """
 
-    _renderers: dict[tuple[type, tuple[str, ...]], list[_Cell]]
+    _cells: dict[tuple[type, tuple[str, ...]], list[_Cell]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._renderers = {}
+        cls._cells = {}
 
-    def _cell_renderers(self) -> list[_Cell]:
-        """Per column: what :meth:`body_rows` needs, worked out once per table class and
-        column sequence (the render methods' signatures are read then, not per request)."""
+    def cells(self) -> list[_Cell]:
+        """The columns' cells (:func:`_cell`), made once per table class and column sequence:
+        the render methods' signatures are read then, not per request."""
         columns = list(self.columns)
         key = (type(self), tuple(column.name for column in columns))
-        found = self._renderers.get(key)
+        found = self._cells.get(key)
         if found is None:
-            found = []
-            for column in columns:
-                attrs = column.attrs.get("td", {}).as_html()
-                render = getattr(type(self), f"render_{column.name}", None)
-                wanted: tuple[str, ...] = ()
-                if render is not None:
-                    wanted = tuple(inspect.signature(render).parameters)[1:]
-                found.append(
-                    (
-                        column.name,
-                        f"<td {attrs}>" if attrs else "<td>",
-                        render,
-                        wanted,
-                        column.column.empty_values,
-                        column.default,
-                    )
-                )
-            self._renderers[key] = found
+            found = self._cells[key] = [
+                _cell(column, getattr(type(self), f"render_{column.name}", None))
+                for column in columns
+            ]
         return found
 
-    def body_rows(self) -> list[SafeString]:
-        """The ``<tr>`` of each row of the current page (every row when not paged)."""
-        renderers = self._cell_renderers()
-        rows: Iterable[Any] = self.paginated_rows.data
-        html = []
-        for counter, record in enumerate(rows):
-            cells = []
-            for name, opening, render, wanted, empty, default in renderers:
-                value = getattr(record, name)
-                if value in empty:
-                    value = default
-                elif render is not None:
-                    # The arguments in the order the method names them (value, record).
-                    if wanted == _VALUE:
-                        value = render(self, value)
-                    elif wanted == _VALUE_RECORD:
-                        value = render(self, value, record)
-                    else:
-                        arguments = {"value": value, "record": record}
-                        value = render(self, **{key: arguments[key] for key in wanted})
-                if type(value) is int:
-                    text = str(value)
-                elif hasattr(value, "__html__"):
-                    text = value.__html__()
-                else:
-                    text = escape(str(value))
-                cells.append(f"{opening}{text}</td>")
-            parity = "odd" if counter % 2 else "even"
-            html.append(mark_safe(f'<tr class="{parity}">{"".join(cells)}</tr>'))
-        return html
+    def body_html(self) -> SafeString:
+        """The ``<tr>`` of each row of the current page (every row when not paged), each on
+        its own line, as django-tables2's template writes them."""
+        cells = self.cells()
+        rows = [
+            f'<tr class="{"odd" if counter % 2 else "even"}">'
+            f"{''.join([cell(self, record) for cell in cells])}</tr>\n"
+            for counter, record in enumerate(self.paginated_rows.data)
+        ]
+        return mark_safe("".join(rows))  # noqa: S308 - every cell escaped by _text
 
     def _query(self, key: str, value: object) -> str:
         """``{% querystring_replace key=value %}``: the request's query string, ``key`` set."""

@@ -182,8 +182,8 @@ def _pdf(data: bytes, name: str) -> HttpResponse:
     return response
 
 
-def _revision(model: type[Tournament] | type[Season], slug: str) -> tuple[Any, ...]:
-    """(id, revision, revised_at) of the tournament or season with ``slug``, or 404: all that
+def _revision(model: type[Tournament], slug: str) -> tuple[Any, ...]:
+    """(id, revision, revised_at) of the tournament with ``slug``, or 404: all that
     a page served from the cache needs, read with one plain statement (building the ORM's
     query for the whole row cost more than the rest of a cached page)."""
     q = connection.ops.quote_name
@@ -232,13 +232,22 @@ def _in_tournament(
 def _in_season(
     request: HttpRequest, slug: str, build: Callable[[Season], HttpResponse]
 ) -> HttpResponseBase:
-    """A page, CSV or PDF of a season, cached on its revision."""
-    pk, revision, revised_at = _revision(Season, slug)
+    """A page, CSV or PDF of a season, cached on its revision (the season's row read with
+    one plain statement: a page built anew needs all of it)."""
+    q = connection.ops.quote_name
+    found = list(
+        Season.objects.raw(
+            f"SELECT * FROM {q(Season._meta.db_table)} WHERE {q('slug')} = %s", [slug]
+        )
+    )
+    if not found:
+        raise Http404
+    season = found[0]
     return cached(
         request,
-        ("season", pk, revision),
-        lambda: build(get_object_or_404(Season, pk=pk)),
-        last_modified=revised_at,
+        ("season", season.pk, season.revision),
+        lambda: build(season),
+        last_modified=season.revised_at,
     )
 
 

@@ -118,6 +118,9 @@ def test_unknown_pages_are_404(client, small_season):
     assert client.get(reverse("standings", args=["nope"])).status_code == 404
     assert client.get(reverse("series", args=["spieltag-1", 7])).status_code == 404
     assert client.get(reverse("player", args=[999999])).status_code == 404
+    for name in ("season", "season-results-pdf", "season-teams-pdf"):
+        assert client.get(reverse(name, args=["nope"])).status_code == 404
+    assert client.get(reverse("season", args=["nope"]), {"export": "csv"}).status_code == 404
 
 
 def test_standings_pages_do_not_query_per_player(client, small_season):

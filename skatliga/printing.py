@@ -43,7 +43,7 @@ from skatliga.standings import (
     Progress,
     average_text,
     match_points_scheme,
-    progress,
+    progress_in,
     season_player_standings,
     team_standings,
 )
@@ -337,7 +337,7 @@ def series_result_pdf(series: Series) -> bytes:
     """The result list of one series."""
     rows = ListResult.objects.for_series(series).standings()
     title = _("Ergebnisliste Serie %(number)d") % {"number": series.number}
-    state = progress(Table.objects.filter(series=series))
+    state = progress_in(series)
     return pdf.standings_pdf(
         title,
         _tournament_line(series.tournament),
@@ -351,7 +351,7 @@ def series_result_pdf(series: Series) -> bytes:
 def tournament_result_pdf(tournament: Tournament) -> bytes:
     """The result list of a tournament: the series totals summed, ties by the recorded lot."""
     results = ListResult.objects.for_tournament(tournament).public_in(tournament)
-    state = progress(Table.objects.filter(series__tournament=tournament))
+    state = progress_in(tournament)
     sections = _category_sections(results, lambda rows: list(rows.standings(lots_of=tournament)))
     return pdf.standings_pdf(
         _("Ergebnisliste"),
@@ -406,7 +406,7 @@ def season_result_pdf(season: Season) -> bytes:
         columns,
         season_player_standings(season, results),
         provisional=_provisional(
-            progress(Table.objects.filter(series__tournament__season=season)),
+            progress_in(season),
             unpublished=results.provisional(),
         ),
         sections=sections,
@@ -422,17 +422,15 @@ def team_result_pdf(scope: Season | Tournament) -> bytes:
     """The league table of a season, or of one match day."""
     if isinstance(scope, Season):
         results, subtitle = ListResult.objects.for_season(scope), scope.name
-        tables = Table.objects.filter(series__tournament__season=scope)
     else:
         results, subtitle = ListResult.objects.for_tournament(scope), _tournament_line(scope)
-        tables = Table.objects.filter(series__tournament=scope)
     results = results.public()
     scheme = match_points_scheme(scope)
     return pdf.team_standings_pdf(
         _("Mannschaftswertung"),
         subtitle,
         team_standings(results, scheme),
-        provisional=_provisional(progress(tables), unpublished=results.provisional()),
+        provisional=_provisional(progress_in(scope), unpublished=results.provisional()),
         scheme=match_points_rule(scheme),
     )
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection
-from django.db.models import Avg, Count, F, Q, QuerySet, Subquery, Sum, Value, Window
+from django.db.models import Avg, Count, F, Q, Subquery, Sum, Value, Window
 from django.db.models.functions import RowNumber
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -382,7 +382,7 @@ def _tables_in(scope: Season | Tournament | Series) -> tuple[str, int]:
 
 
 def progress_in(scope: Season | Tournament | Series) -> Progress:
-    """:func:`progress` of the tables of a season, tournament or series: one plain statement."""
+    """How many lists of a season, tournament or series are closed: one plain statement."""
     tables, pk = _tables_in(scope)
     with connection.cursor() as cursor:
         cursor.execute(
@@ -390,14 +390,6 @@ def progress_in(scope: Season | Tournament | Series) -> Progress:
         )
         lists, closed = cursor.fetchone()
     return Progress(closed=closed, lists=lists, at=timezone.now())
-
-
-def progress(tables: QuerySet[Table]) -> Progress:
-    """The :class:`Progress` of ``tables`` (e.g. ``Table.objects.filter(series=…)``): one query."""
-    counts = tables.aggregate(
-        lists=Count("id"), closed=Count("id", filter=Q(closed_at__isnull=False))
-    )
-    return Progress(closed=counts["closed"], lists=counts["lists"], at=timezone.now())
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,8 +413,9 @@ class Running:
 
 
 def running_in(scope: Season | Tournament | Series) -> Running:
-    """:func:`running` of the tables of a season, tournament or series: one plain statement
-    (the open lists with games, each with the players seated at it)."""
+    """The open lists with at least one game in a season, tournament or series that the
+    public may see (not in a tournament that hides unpublished series), and the players
+    seated at them: one plain statement."""
     tables, pk = _tables_in(scope)
     q = connection.ops.quote_name
     games = f"SELECT COUNT(*) FROM {q(Game._meta.db_table)} g WHERE g.{q('table_id')} = t.{q('id')}"
@@ -454,33 +447,4 @@ def running_in(scope: Season | Tournament | Series) -> Running:
     return Running(
         lists=list(lists.values()),
         players=frozenset(row[-1] for row in found if row[-1] is not None),
-    )
-
-
-def running(tables: QuerySet[Table]) -> Running:
-    """The open lists with at least one game among ``tables`` that the public may see (not
-    in a tournament that hides unpublished series): two queries."""
-    found = list(
-        tables.filter(closed_at__isnull=True, series__tournament__hide_unpublished=False)
-        .annotate(game_count=Count("games"))
-        .filter(game_count__gt=0)
-        .select_related("series__tournament")
-        .order_by("series__tournament__date", "series__tournament_id", "series__number", "number")
-    )
-    players = Seat.objects.filter(table__in=[table.pk for table in found]).values_list(
-        "player_id", flat=True
-    )
-    return Running(
-        lists=[
-            RunningList(
-                tournament=table.series.tournament.name,
-                slug=table.series.tournament.slug,
-                series=table.series.number,
-                table=table.number,
-                games=table.game_count,
-                expected=table.series.tournament.games_per_list(table.size),
-            )
-            for table in found
-        ],
-        players=frozenset(players) if found else frozenset(),
     )

@@ -2,13 +2,16 @@
 reused with another scope's key: they read what the ORM's own statements read."""
 
 import pytest
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
-from skatliga.models import ListResult, Player, Season, Series, Table, Team
+from skatliga.models import ListResult, Player, Season, Seat, Series, Table, Team
 from skatliga.standings import (
+    Progress,
+    Running,
+    RunningList,
     half_match_points,
-    progress,
     progress_in,
-    running,
     running_in,
     team_standings,
 )
@@ -82,6 +85,42 @@ def test_a_further_filter_is_not_forgotten(small_season):
     narrowed = ListResult.objects.filter(player__name="a1").for_season(small_season)
     assert narrowed._scope is None
     assert [r.player for r in narrowed.standings()] == ["a1"]
+
+
+def progress(tables: QuerySet[Table]) -> Progress:
+    """The oracle of progress_in: ``tables`` counted through the ORM."""
+    counts = tables.aggregate(
+        lists=Count("id"), closed=Count("id", filter=Q(closed_at__isnull=False))
+    )
+    return Progress(closed=counts["closed"], lists=counts["lists"], at=timezone.now())
+
+
+def running(tables: QuerySet[Table]) -> Running:
+    """The oracle of running_in: the open lists among ``tables`` read through the ORM."""
+    found = list(
+        tables.filter(closed_at__isnull=True, series__tournament__hide_unpublished=False)
+        .annotate(game_count=Count("games"))
+        .filter(game_count__gt=0)
+        .select_related("series__tournament")
+        .order_by("series__tournament__date", "series__tournament_id", "series__number", "number")
+    )
+    players = Seat.objects.filter(table__in=[table.pk for table in found]).values_list(
+        "player_id", flat=True
+    )
+    return Running(
+        lists=[
+            RunningList(
+                tournament=table.series.tournament.name,
+                slug=table.series.tournament.slug,
+                series=table.series.number,
+                table=table.number,
+                games=table.game_count,
+                expected=table.series.tournament.games_per_list(table.size),
+            )
+            for table in found
+        ],
+        players=frozenset(players) if found else frozenset(),
+    )
 
 
 def test_running_and_progress_by_scope_equal_those_of_the_tables(small_season):

@@ -8,6 +8,8 @@ SKATLIGA_HTTPS          1/0, default 1: with debug off, redirect to HTTPS and se
 SKATLIGA_LOG_LEVEL      DEBUG, INFO (default), WARNING or ERROR: what goes to stderr
 SENTRY_DSN              report errors to Sentry too (needs the sentry-sdk package)
 DATABASE_URL            default: SQLite db.sqlite3 in the repository root
+SKATLIGA_DB_PREPARE     1/0, default 1: PostgreSQL binds parameters on the server and prepares
+                        statements a connection repeats (0 behind PgBouncer in transaction mode)
 SKATLIGA_API_RATE       API requests per client address, default 120/m
 SKATLIGA_PROXY_COUNT    reverse proxies that append to X-Forwarded-For, default 0
 SKATLIGA_CACHE_URL      shared page cache: redis://…, memcached://…, file://…; default: local
@@ -124,6 +126,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
+    }
+elif env_bool("SKATLIGA_DB_PREPARE", default=True):
+    # A public page runs a dozen small statements whose planning takes longer than their
+    # execution: a connection (kept for CONN_MAX_AGE) prepares a statement the second time it
+    # runs one and plans it once. Server-side binding is what lets psycopg prepare at all. A
+    # pooler that hands each transaction another server connection (PgBouncer in transaction
+    # mode) loses the prepared statements: SKATLIGA_DB_PREPARE=0 there.
+    DATABASES["default"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),
+        "server_side_binding": True,
+        "prepare_threshold": 1,
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

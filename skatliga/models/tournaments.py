@@ -199,6 +199,13 @@ class Table(models.Model):
                 violation_error_code="table_size_invalid",
             ),
         ]
+        indexes = [
+            # The lists still open, for "läuft" on the public pages (standings.running_in):
+            # a few among all the league's tables, found without reading the others.
+            models.Index(
+                fields=["series"], condition=Q(closed_at__isnull=True), name="table_open_series"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.series} – {_('Tisch')} {self.number}"

@@ -2,10 +2,12 @@
 already, marked "läuft" (provisional), until the list is closed."""
 
 import pytest
+from django.db import connection, transaction
 from django.urls import reverse
 
 from skatliga import services
 from skatliga.models import Player, Season
+from skatliga.standings import running_in
 from tests.web.factories import entry, make_table, make_tournament, play
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +97,31 @@ def test_a_tournament_hiding_unpublished_series_shows_no_list_in_progress(client
 
     assert response.context["running"] == []
     assert response.context["rows"] == []
+
+
+def test_a_seasons_running_lists_are_found_through_the_index_of_open_tables(running_table):
+    """``running_in`` of a season reads the open tables from the partial index
+    ``table_open_series``, not every table of the league (PostgreSQL told not to scan a
+    table this small)."""
+    tournament = running_table.series.tournament
+    tournament.season = Season.objects.create(name="Saison 2026", slug="saison-2026", year=2026)
+    tournament.save()
+    statements = []
+
+    def record(execute, sql, params, many, context):
+        statements.append((sql, params))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        assert len(running_in(tournament.season).lists) == 1
+    [(sql, params)] = statements
+    with transaction.atomic(), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL enable_seqscan = off")
+            cursor.execute("SET LOCAL enable_bitmapscan = off")
+            cursor.execute(f"EXPLAIN {sql}", params)
+        else:
+            cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
+        plan = "\n".join(str(row[-1]) for row in cursor.fetchall())
+
+    assert "table_open_series" in plan

@@ -27,3 +27,23 @@ def test_debug_setting_rejects_unknown_values(run_manage):
 
     assert result.returncode != 0
     assert "SKATLIGA_DEBUG" in result.stderr
+
+
+def database_options(run_manage, env: dict[str, str | None]) -> str:
+    result = run_manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        "from django.conf import settings; print(sorted(settings.DATABASES['default']['OPTIONS']))",
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_postgresql_binds_on_the_server_and_prepares_unless_switched_off(run_manage):
+    url = {"DATABASE_URL": "postgres://skatliga@127.0.0.1:5432/skatliga"}
+
+    assert database_options(run_manage, url) == "['prepare_threshold', 'server_side_binding']"
+    assert database_options(run_manage, {**url, "SKATLIGA_DB_PREPARE": "0"}) == "[]"
+    assert "init_command" in database_options(run_manage, {"DATABASE_URL": None})

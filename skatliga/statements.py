@@ -29,12 +29,19 @@ def column(model: type[Model], name: str) -> str:
     return quote(str(model._meta.get_field(name).column))  # type: ignore[union-attr]
 
 
+def select_from(model: type[Model]) -> str:
+    """``SELECT`` every column of ``model`` by name ``FROM`` its table: not ``*``, whose
+    prepared statement (PostgreSQL) would fail once a migration adds a column."""
+    columns = ", ".join(quote(str(field.column)) for field in model._meta.concrete_fields)
+    return f"SELECT {columns} FROM {table_of(model)}"
+
+
 def row_by_pk(model: type[ModelT], pk: Any, lock: str = "") -> ModelT:
     """``model.objects.get(pk=pk)``, with the ``lock`` clause given; ``model.DoesNotExist``
     if there is no such row."""
     meta = model._meta
     assert meta.pk is not None and meta.pk.column is not None
-    sql = f"SELECT * FROM {table_of(model)} WHERE {quote(meta.pk.column)} = %s{lock}"
+    sql = f"{select_from(model)} WHERE {quote(meta.pk.column)} = %s{lock}"
     rows = list(model._default_manager.raw(sql, [pk]))
     if not rows:
         missing: type[Exception] = model.DoesNotExist  # type: ignore[attr-defined]
@@ -58,7 +65,7 @@ def locked_row(model: type[ModelT], pk: Any, *, no_key: bool = False) -> ModelT:
 
 def rows_where(model: type[ModelT], field: str, value: Any) -> list[ModelT]:
     """``list(model.objects.filter(**{field: value}))``, in no order."""
-    sql = f"SELECT * FROM {table_of(model)} WHERE {column(model, field)} = %s"
+    sql = f"{select_from(model)} WHERE {column(model, field)} = %s"
     return list(model._default_manager.raw(sql, [value]))
 
 

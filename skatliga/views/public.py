@@ -25,7 +25,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from skatliga import printing
+from skatliga import printing, statements
 from skatliga.export import SpreadsheetExport
 from skatliga.models import (
     Category,
@@ -234,12 +234,7 @@ def _in_season(
 ) -> HttpResponseBase:
     """A page, CSV or PDF of a season, cached on its revision (the season's row read with
     one plain statement: a page built anew needs all of it)."""
-    q = connection.ops.quote_name
-    found = list(
-        Season.objects.raw(
-            f"SELECT * FROM {q(Season._meta.db_table)} WHERE {q('slug')} = %s", [slug]
-        )
-    )
+    found = statements.rows_where(Season, "slug", slug)
     if not found:
         raise Http404
     season = found[0]

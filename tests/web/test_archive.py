@@ -288,6 +288,20 @@ def test_importing_twice_gives_a_second_slug_and_no_new_players():
     assert Player.objects.count() == players
 
 
+def test_a_slug_taken_gets_the_next_free_number():
+    first = load_archive(example())
+    # Slugs that only start like the tournament's: not numbers of it, and no obstacle.
+    Tournament.objects.filter(pk=first.pk).update(slug=f"{first.slug}-3")
+    make = Tournament.objects.create
+    make(name="x", slug=first.slug, date=first.date)
+    make(name="x", slug=f"{first.slug}-2x", date=first.date)
+    make(name="x", slug=f"{first.slug}5", date=first.date)
+
+    slugs = [load_archive(example()).slug for _ in range(3)]
+
+    assert slugs == [f"{first.slug}-{n}" for n in (2, 4, 5)]
+
+
 def test_complete_lists_are_imported_closed_and_the_tournament_finished():
     document = example()
     document["tournament"]["rounds_per_series"] = 1

@@ -853,17 +853,20 @@ def _create_players(players: Sequence[_Player]) -> dict[str, int]:
 
 def _unique_slug(name: str, date: datetime.date) -> str:
     base = slugify(f"{name} {date.isoformat()}")[:72].strip("-") or "turnier"
-    table, slug_column = statements.table_of(Tournament), statements.column(Tournament, "slug")
+    # The slug and every "<base>-…" in one statement, by the slug's index on both databases:
+    # PostgreSQL's LIKE uses its pattern index, SQLite's GLOB (case-sensitive) its unique
+    # index. A slug is [-a-z0-9_]: no wildcard of GLOB; LIKE's "_" only finds a few more.
+    table, slug = statements.table_of(Tournament), statements.column(Tournament, "slug")
+    pattern = "GLOB %s" if connection.vendor == "sqlite" else "LIKE %s"
+    wildcard = "*" if connection.vendor == "sqlite" else "%"
     with connection.cursor() as cursor:
-        # The usual case, a new name and date, is one lookup of the unique index.
-        cursor.execute(f"SELECT 1 FROM {table} WHERE {slug_column} = %s", [base])
-        if cursor.fetchone() is None:
-            return base
-        # Every slug "<base>-…" (and perhaps a few more: "_" matches any character in LIKE).
         cursor.execute(
-            f"SELECT {slug_column} FROM {table} WHERE {slug_column} LIKE %s", [base + "-%"]
+            f"SELECT {slug} FROM {table} WHERE {slug} = %s OR {slug} {pattern}",
+            [base, f"{base}-{wildcard}"],
         )
         taken = {row[0] for row in cursor.fetchall()}
+    if base not in taken:
+        return base
     suffix = 2
     while f"{base}-{suffix}" in taken:
         suffix += 1

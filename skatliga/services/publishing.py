@@ -73,14 +73,16 @@ def withdraw_publication(series: Series, *, user: User = None, reason: str) -> S
     return series
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def publish_complete_series(tournament: Tournament, *, user: User = None) -> list[Series]:
     """Publish every unpublished series of ``tournament`` whose lists are all closed (an
     import of a finished tournament, the demo league); returns those published.
 
     As :func:`publish_series` does for each, in four statements for them all: the
     tournament's lock, one ``UPDATE … RETURNING`` that picks and publishes the series (one
-    table at least, none open), one insert of their ``Change`` rows, the revisions."""
+    table at least, none open), one insert of their ``Change`` rows, the revisions. Inside
+    a caller's transaction (an import) without a savepoint of its own: it raises no error
+    of its own to recover from, and a database error fails the caller's transaction."""
     tournament = lock_tournament(pk=tournament.pk)
     now, by = timezone.now(), acting_user(user)
     column = statements.column

@@ -334,8 +334,17 @@ class _Reader:
         """
         numbers = [p.number for p in players if p.number]
         by_number: dict[str, int] = {}
-        for chunk in _chunks(numbers):
-            by_number.update(Player.objects.filter(number__in=chunk).values_list("number", "pk"))
+        table, number = statements.table_of(Player), statements.column(Player, "number")
+        with connection.cursor() as cursor:
+            # Numbers are unique among players: a plain statement, without the query compiler.
+            for chunk in _chunks(numbers):
+                marks = ", ".join(["%s"] * len(chunk))
+                cursor.execute(
+                    f"SELECT {number}, {statements.column(Player, 'id')} FROM {table} "
+                    f"WHERE {number} IN ({marks})",
+                    list(chunk),
+                )
+                by_number.update(cursor.fetchall())
         names = sorted({p.name for p in players if not p.number})
         by_name: dict[tuple[str, str], int] = {}
         for chunk in _chunks(names):

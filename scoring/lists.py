@@ -252,24 +252,49 @@ def summarize_list(
     [-94, 40, 40]
     """
     sums = [[0, 0, 0, 0] for _ in range(table_size)]
+    # A declared game on a classic or Seeger-Fabian list without a seat sharing the dealer's
+    # (most rows of most lists) is added here without building its lines: the declarer
+    # has his list score and a game won or lost, every other seat a game the others lost
+    # and, where the rule set credits them, the opponents' score unless he sits out. The
+    # same figures row_lines writes (a property test compares the two).
+    plain = system is not ListSystem.ZERO_SUM and sharing_seat(0, table_size, rules) is None
+    seats = range(table_size)
     for row in rows:
-        if row.scored is None:
+        scored = row.scored
+        if scored is None:
             continue
-        if isinstance(row.scored, ScoredGame) and (
-            row.declarer is None or check_seat(row.declarer, row.dealer, table_size, rules)
-        ):
-            raise ValueError(f"declarer seat {row.declarer} cannot declare this game")
+        declarer = row.declarer
+        if isinstance(scored, ScoredGame):
+            if declarer is None or check_seat(declarer, row.dealer, table_size, rules):
+                raise ValueError(f"declarer seat {declarer} cannot declare this game")
+            if plain:
+                lost = 0 if scored.won else 1
+                credit = scored.opponents_list_score
+                out = sitting_out(row.dealer, table_size, rules) if credit else ()
+                for seat in seats:
+                    if seat != declarer:
+                        total = sums[seat]
+                        total[3] += lost
+                        if credit and seat not in out:
+                            total[0] += credit
+                total = sums[declarer]
+                total[0] += scored.list_score
+                total[1] += 1 - lost
+                total[2] += lost
+                continue
         lines = row_lines(
-            row.scored,
-            declarer=row.declarer,
+            scored,
+            declarer=declarer,
             dealer=row.dealer,
             table_size=table_size,
             system=system,
             rules=rules,
         )
-        for total, line in zip(sums, lines, strict=True):
-            for i, value in enumerate(line):
-                total[i] += value
+        for total, (points, won, lost_games, others_lost) in zip(sums, lines, strict=True):
+            total[0] += points
+            total[1] += won
+            total[2] += lost_games
+            total[3] += others_lost
     summaries = []
     for points, won, lost, others_lost in sums:
         bonus = 0

@@ -19,12 +19,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
 import scoring
-from skatliga import bulk, revisions, services
+from skatliga import bulk, revisions, services, statements
 from skatliga.messages import message
 from skatliga.models import (
     Change,
@@ -334,8 +334,17 @@ class _Reader:
         """
         numbers = [p.number for p in players if p.number]
         by_number: dict[str, int] = {}
-        for chunk in _chunks(numbers):
-            by_number.update(Player.objects.filter(number__in=chunk).values_list("number", "pk"))
+        table, number = statements.table_of(Player), statements.column(Player, "number")
+        with connection.cursor() as cursor:
+            # Numbers are unique among players: a plain statement, without the query compiler.
+            for chunk in _chunks(numbers):
+                marks = ", ".join(["%s"] * len(chunk))
+                cursor.execute(
+                    f"SELECT {number}, {statements.column(Player, 'id')} FROM {table} "
+                    f"WHERE {number} IN ({marks})",
+                    list(chunk),
+                )
+                by_number.update(cursor.fetchall())
         names = sorted({p.name for p in players if not p.number})
         by_name: dict[tuple[str, str], int] = {}
         for chunk in _chunks(names):
@@ -724,18 +733,21 @@ def _write(
             if p.id not in only_substitutes
         ],
     )
-    series_rows = Series.objects.bulk_create(
-        Series(tournament=tournament, number=s.number) for s in document.series
+    # Plain statements (the query compiler cost more than the database, here and below).
+    series_rows = statements.create_all(
+        [Series(tournament=tournament, number=s.number) for s in document.series]
     )
-    tables = Table.objects.bulk_create(
-        Table(
-            series=series_row,
-            number=table.number,
-            size=len(table.seats),
-            closed_at=now if len(table.games) == document.rounds * len(table.seats) else None,
-        )
-        for series_row, series in zip(series_rows, document.series, strict=True)
-        for table in series.tables
+    tables = statements.create_all(
+        [
+            Table(
+                series=series_row,
+                number=table.number,
+                size=len(table.seats),
+                closed_at=now if len(table.games) == document.rounds * len(table.seats) else None,
+            )
+            for series_row, series in zip(series_rows, document.series, strict=True)
+            for table in series.tables
+        ]
     )
     read_tables = [table for series in document.series for table in series.tables]
     bulk.insert(
@@ -807,17 +819,19 @@ def _write(
         ]
     bulk.insert(Game, batch)
     bulk.insert(ListResult, results)
-    Change.objects.create(
-        user=user,
-        tournament=tournament,
-        action=Change.Action.IMPORTED,
-        after={
-            "format": FORMAT,
-            "players": len(document.players),
-            "series": len(document.series),
-            "tables": len(tables),
-            "games": game_count,
-        },
+    statements.insert(
+        Change(
+            user=user,
+            tournament=tournament,
+            action=Change.Action.IMPORTED,
+            after={
+                "format": FORMAT,
+                "players": len(document.players),
+                "series": len(document.series),
+                "tables": len(tables),
+                "games": game_count,
+            },
+        )
     )
     published = []
     if status == Tournament.Status.FINISHED:
@@ -848,15 +862,24 @@ def _create_players(players: Sequence[_Player]) -> dict[str, int]:
 
 def _unique_slug(name: str, date: datetime.date) -> str:
     base = slugify(f"{name} {date.isoformat()}")[:72].strip("-") or "turnier"
-    # The usual case, a new name and date, is one lookup of the unique index.
-    if not Tournament.objects.filter(slug=base).exists():
+    # The slug and every "<base>-…" in one statement, by the slug's index on both databases:
+    # PostgreSQL's LIKE uses its pattern index, SQLite's GLOB (case-sensitive) its unique
+    # index. A slug is [-a-z0-9_]: no wildcard of GLOB; LIKE's "_" only finds a few more.
+    table, slug = statements.table_of(Tournament), statements.column(Tournament, "slug")
+    pattern = "GLOB %s" if connection.vendor == "sqlite" else "LIKE %s"
+    wildcard = "*" if connection.vendor == "sqlite" else "%"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {slug} FROM {table} WHERE {slug} = %s OR {slug} {pattern}",
+            [base, f"{base}-{wildcard}"],
+        )
+        taken = {row[0] for row in cursor.fetchall()}
+    if base not in taken:
         return base
-    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    slug, suffix = base, 1
-    while slug in taken:
+    suffix = 2
+    while f"{base}-{suffix}" in taken:
         suffix += 1
-        slug = f"{base}-{suffix}"
-    return slug
+    return f"{base}-{suffix}"
 
 
 # --- dumping ---------------------------------------------------------------------------------

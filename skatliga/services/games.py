@@ -137,30 +137,59 @@ def _apply(game: Game, entry: GameEntry, scored: scoring.Entry) -> None:
 
 def game_values(entry: GameEntry, scored: scoring.Entry) -> dict[str, Any]:
     """The fields of a game row that ``entry`` and the engine's verdict set, by name."""
-    return entry_values(entry) | _derived(scored)
+    values = entry_values(entry)
+    values.update(_derived(scored))
+    return values
+
+
+_NOT_DECLARED: dict[str, Any] = {
+    "declarer": None,
+    "game": "",
+    "bid": None,
+    "matadors": None,
+    "card_points": None,
+    "tricks": None,
+    "won_flag": None,
+    "schneider_flag": None,
+    "schwarz_flag": None,
+    **dict.fromkeys(scoring.shape.FLAGS, False),
+}
+"""The fields of a row without a declaration (passed in, or a Ramsch)."""
+_NO_OUTCOME = scoring.Outcome()
 
 
 def entry_values(entry: GameEntry) -> dict[str, Any]:
     """The fields of a row (a game or a second entry) that ``entry`` says, by name."""
-    d, o = entry.declaration, entry.outcome or scoring.Outcome()
-    r = entry.ramsch
+    d, r = entry.declaration, entry.ramsch
     values: dict[str, Any] = {
         "ramsch": (
             None if r is None else {"card_points": list(r.card_points), "tricks": list(r.tricks)}
         ),
-        "passed": entry.passed,
-        "declarer": entry.declarer if d is not None else None,
-        "game": str(d.game) if d else "",
-        "bid": d.bid if d else None,
-        "matadors": d.matadors if d else None,
-        "card_points": o.card_points if d else None,
-        "tricks": o.tricks if d else None,
-        "won_flag": o.won if d else None,
-        "schneider_flag": o.schneider if d else None,
-        "schwarz_flag": o.schwarz if d else None,
+        "passed": d is None and r is None,
     }
-    for flag in scoring.shape.FLAGS:
-        values[flag] = bool(d and getattr(d, flag))
+    if d is None:
+        values.update(_NOT_DECLARED)
+        return values
+    o = entry.outcome or _NO_OUTCOME
+    values.update(
+        declarer=entry.declarer,
+        game=str(d.game),
+        bid=d.bid,
+        matadors=d.matadors,
+        card_points=o.card_points,
+        tricks=o.tricks,
+        won_flag=o.won,
+        schneider_flag=o.schneider,
+        schwarz_flag=o.schwarz,
+        hand=bool(d.hand),
+        schneider_announced=bool(d.schneider_announced),
+        schwarz_announced=bool(d.schwarz_announced),
+        ouvert=bool(d.ouvert),
+        kontra=bool(d.kontra),
+        re=bool(d.re),
+        supra=bool(d.supra),
+        resupra=bool(d.resupra),
+    )
     return values
 
 

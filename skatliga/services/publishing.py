@@ -7,11 +7,11 @@ reopened until the publication is withdrawn (with a reason). Both are logged as 
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
-from skatliga import revisions
-from skatliga.models import Change, Series, Tournament
+from skatliga import revisions, statements
+from skatliga.models import Change, Series, Table, Tournament
 from skatliga.services.common import ServiceError, User, acting_user, lock_tournament
 
 
@@ -73,36 +73,60 @@ def withdraw_publication(series: Series, *, user: User = None, reason: str) -> S
     return series
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def publish_complete_series(tournament: Tournament, *, user: User = None) -> list[Series]:
     """Publish every unpublished series of ``tournament`` whose lists are all closed (an
     import of a finished tournament, the demo league); returns those published.
 
-    As :func:`publish_series` does for each, in a handful of statements for them all."""
+    As :func:`publish_series` does for each, in four statements for them all: the
+    tournament's lock, one ``UPDATE … RETURNING`` that picks and publishes the series (one
+    table at least, none open), one insert of their ``Change`` rows, the revisions. Inside
+    a caller's transaction (an import) without a savepoint of its own: it raises no error
+    of its own to recover from, and a database error fails the caller's transaction."""
     tournament = lock_tournament(pk=tournament.pk)
-    candidates = list(
-        tournament.series.filter(published_at__isnull=True, tables__isnull=False)
-        .exclude(tables__closed_at__isnull=True)
-        .distinct()
-        .order_by("number")
-    )
-    if not candidates:
-        return []
     now, by = timezone.now(), acting_user(user)
-    Series.objects.filter(pk__in=[series.pk for series in candidates]).update(
-        published_at=now, published_by=by
+    column = statements.column
+    series_id = f"{statements.table_of(Series)}.{column(Series, 'id')}"
+    tables, table_series = statements.table_of(Table), column(Table, "series")
+    sql = (
+        f"UPDATE {statements.table_of(Series)} SET {column(Series, 'published_at')} = %s, "
+        f"{column(Series, 'published_by')} = %s "
+        f"WHERE {column(Series, 'tournament')} = %s AND {column(Series, 'published_at')} IS NULL "
+        f"AND EXISTS (SELECT 1 FROM {tables} t WHERE t.{table_series} = {series_id}) "
+        f"AND NOT EXISTS (SELECT 1 FROM {tables} t WHERE t.{table_series} = {series_id} "
+        f"AND t.{column(Table, 'closed_at')} IS NULL) "
+        f"RETURNING {column(Series, 'id')}, {column(Series, 'number')}"
     )
-    for series in candidates:
-        series.published_at, series.published_by, series.tournament = now, by, tournament
-    Change.objects.bulk_create(
-        Change(
-            user=by,
-            tournament=tournament,
-            series=series,
-            action=Change.Action.SERIES_PUBLISHED,
-            after={"series": series.number, "published_at": now.isoformat()},
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql,
+            [
+                connection.ops.adapt_datetimefield_value(now),
+                None if by is None else by.pk,
+                tournament.pk,
+            ],
         )
-        for series in candidates
+        published = sorted(cursor.fetchall(), key=lambda row: row[1])
+    if not published:
+        return []
+    candidates = []
+    for pk, number in published:
+        series = Series(pk=pk, tournament=tournament, number=number, published_at=now)
+        series.published_by = by
+        series._state.adding = False
+        series._state.db = connection.alias
+        candidates.append(series)
+    statements.insert_all(
+        [
+            Change(
+                user=by,
+                tournament=tournament,
+                series=series,
+                action=Change.Action.SERIES_PUBLISHED,
+                after={"series": series.number, "published_at": now.isoformat()},
+            )
+            for series in candidates
+        ]
     )
     revisions.touch(tournament)
     return candidates

@@ -5,6 +5,8 @@ suit/grand ouvert only with hand, matadors in range, a bid from bid_values(),
 card points that the declarer's 2 + 3 x tricks cards can hold.
 """
 
+from contextlib import suppress
+from dataclasses import replace
 from functools import cache
 
 from hypothesis import given, settings
@@ -13,17 +15,24 @@ from hypothesis import strategies as st
 from scoring import (
     Declaration,
     GameType,
+    InvalidGame,
     ListRow,
     ListSystem,
     Outcome,
+    Ramsch,
     RankEntry,
+    ScoredGame,
     bid_values,
+    check_seat,
     rank,
+    row_lines,
     row_scores,
     score_game,
+    score_ramsch,
     seeger_fabian,
     summarize_list,
 )
+from scoring.rules import RULE_SETS
 
 SETTINGS = settings(max_examples=300, deadline=None, database=None)
 
@@ -301,6 +310,75 @@ def test_zero_sum_rows_and_totals_sum_to_zero(table_list):
     summaries = summarize_list(rows, table_size, ListSystem.ZERO_SUM)
     assert sum(s.total for s in summaries) == 0
     assert all(s.bonus == 0 for s in summaries)
+
+
+LIST_RULES = {
+    **RULE_SETS,
+    "isko+ramsch": replace(RULE_SETS["isko"], ramsch=True),
+    "nl+ramsch": replace(RULE_SETS["nl"], ramsch=True),
+}
+"""The presets, and two with Ramsch (one where the fourth player shares the dealer's)."""
+
+
+@cache
+def scored_pool(rules_name):
+    """Declared games won, lost, overbid and null scored under ``LIST_RULES[rules_name]``
+    (those it allows), and a Ramsch where it has Ramsch; index 0 is a passed-in game."""
+    rules = LIST_RULES[rules_name]
+    games = [
+        (Declaration(GameType.HEARTS, 18, 1), Outcome(card_points=70, tricks=6)),
+        (Declaration(GameType.HEARTS, 18, 1), Outcome(card_points=50, tricks=4)),
+        (Declaration(GameType.GRAND, 20, -2, hand=True), Outcome(card_points=95, tricks=8)),
+        (Declaration(GameType.CLUBS, 18, 3), Outcome(card_points=10, tricks=0)),
+        (Declaration(GameType.DIAMONDS, 22, -1), Outcome(card_points=70, tricks=6)),
+        (Declaration(GameType.NULL, 23), Outcome(tricks=0)),
+        (Declaration(GameType.NULL, 23, hand=True), Outcome(tricks=2)),
+    ]
+    pool = []
+    for declaration, outcome in games:
+        with suppress(InvalidGame):
+            pool.append(score_game(declaration, outcome, rules))
+    if rules.ramsch:
+        pool.append(score_ramsch(Ramsch((40, 50, 30), (3, 4, 3))))
+    return (None, *pool)
+
+
+@st.composite
+def rule_set_lists(draw):
+    rules_name = draw(st.sampled_from(sorted(LIST_RULES)))
+    rules = LIST_RULES[rules_name]
+    table_size = draw(st.sampled_from([3, 4, 5]))
+    pool = scored_pool(rules_name)
+    rows = []
+    for i in range(draw(st.integers(0, 20))):
+        dealer = i % table_size
+        scored = draw(st.sampled_from(pool))
+        declarer = None
+        if isinstance(scored, ScoredGame):
+            seats = [s for s in range(table_size) if not check_seat(s, dealer, table_size, rules)]
+            declarer = draw(st.sampled_from(seats))
+        rows.append(ListRow(scored=scored, declarer=declarer, dealer=dealer))
+    return rules, table_size, rows
+
+
+@SETTINGS
+@given(rule_set_lists(), st.sampled_from(list(ListSystem)))
+def test_summary_counts_are_the_sums_of_the_rows_lines(table_list, system):
+    rules, table_size, rows = table_list
+    sums = [[0, 0, 0, 0] for _ in range(table_size)]
+    for r in rows:
+        lines = row_lines(
+            r.scored,
+            declarer=r.declarer,
+            dealer=r.dealer,
+            table_size=table_size,
+            system=system,
+            rules=rules,
+        )
+        for total, line in zip(sums, lines, strict=True):
+            total[:] = [a + b for a, b in zip(total, line, strict=True)]
+    summaries = summarize_list(rows, table_size, system, rules)
+    assert [[s.game_points, s.won, s.lost, s.others_lost] for s in summaries] == sums
 
 
 # --- rank ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import io
 import pypdf
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from skatliga import services
 from skatliga.archive import dump_archive, load_archive
@@ -147,6 +148,50 @@ def test_hiding_unpublished_series_is_a_logged_setting(series):
     change = Change.objects.get(action=Change.Action.TOURNAMENT_CHANGED)
     assert change.before == {"hide_unpublished": False}
     assert change.after == {"hide_unpublished": True}
+
+
+def test_publishing_the_complete_series_picks_those_with_every_list_closed(
+    db, django_user_model, django_assert_num_queries
+):
+    user = django_user_model.objects.create_user("leitung")
+    first = make_table(rounds=1, series=1)
+    tournament = first.series.tournament
+    make_table(tournament, series=1)  # series 1: both lists closed below
+    make_table(tournament, series=2)
+    open_list = make_table(tournament, series=2)  # series 2: one list open
+    Series.objects.create(tournament=tournament, number=3)  # series 3: no lists
+    make_table(tournament, series=4)  # series 4: closed, and published already
+    make_table(tournament, series=5)  # series 5: closed
+    Table.objects.filter(series__tournament=tournament).exclude(pk=open_list.pk).update(
+        closed_at=timezone.now()
+    )
+    services.publish_series(Series.objects.get(tournament=tournament, number=4))
+    revision = Tournament.objects.get(pk=tournament.pk).revision
+
+    # The tournament's lock, one UPDATE … RETURNING, one insert of the Change rows, the
+    # revisions (one statement: no season); no savepoint inside the caller's transaction.
+    with django_assert_num_queries(4):
+        published = services.publish_complete_series(tournament, user=user)
+
+    assert [(s.number, s.published_by, s.tournament) for s in published] == [
+        (1, user, tournament),
+        (5, user, tournament),
+    ]
+    stored = {s.number: s for s in Series.objects.filter(tournament=tournament)}
+    assert [n for n, s in sorted(stored.items()) if s.published_at is None] == [2, 3]
+    for series in published:
+        assert stored[series.number].published_at == series.published_at
+        assert stored[series.number].published_by == user
+    changes = Change.objects.filter(
+        tournament=tournament, action=Change.Action.SERIES_PUBLISHED, user=user
+    ).order_by("pk")
+    assert [(c.series_id, c.after) for c in changes] == [
+        (s.pk, {"series": s.number, "published_at": s.published_at.isoformat()}) for s in published
+    ]
+    assert Tournament.objects.get(pk=tournament.pk).revision == revision + 1
+    # Nothing left to publish: nothing written, not even the revisions.
+    assert services.publish_complete_series(tournament) == []
+    assert Tournament.objects.get(pk=tournament.pk).revision == revision + 1
 
 
 # --- imports and the demo ----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pytest
 
+import scoring
 from skatliga import services
 from skatliga.models import (
     Change,
@@ -993,3 +994,43 @@ def test_draw_tables_refuses_an_unknown_method():
 
     assert error.value.code == "draw_method_unknown"
     assert not Series.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        services.GameEntry(),
+        services.GameEntry(ramsch=scoring.Ramsch((40, 50, 30), (3, 4, 3))),
+        services.GameEntry(
+            2,
+            scoring.Declaration(scoring.GameType.GRAND, 24, 2, hand=True, kontra=True),
+            scoring.Outcome(card_points=95, tricks=8, won=True),
+        ),
+        services.GameEntry(
+            1,
+            scoring.Declaration(scoring.GameType.NULL, 59, hand=True, ouvert=True),
+        ),
+    ],
+)
+def test_entry_values_set_every_field_of_a_row(given):
+    """Each field the way an entry says it: passed in, a Ramsch, a declaration (with and
+    without an outcome); a flag of the archive's shape is its declaration's, else False."""
+    d, o, r = given.declaration, given.outcome or scoring.Outcome(), given.ramsch
+    expected = {
+        "ramsch": None if r is None else {"card_points": [40, 50, 30], "tricks": [3, 4, 3]},
+        "passed": d is None and r is None,
+        "declarer": given.declarer if d else None,
+        "game": d.game.value if d else "",
+        "bid": d.bid if d else None,
+        "matadors": d.matadors if d else None,
+        "card_points": o.card_points if d else None,
+        "tricks": o.tricks if d else None,
+        "won_flag": o.won if d else None,
+        "schneider_flag": o.schneider if d else None,
+        "schwarz_flag": o.schwarz if d else None,
+    } | {flag: bool(d and getattr(d, flag)) for flag in scoring.shape.FLAGS}
+
+    assert services.games.entry_values(given) == expected
+    game = Game()
+    services.games.apply_entry(game, given)
+    assert {name: getattr(game, name) for name in expected} == expected

@@ -128,11 +128,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
     }
 elif env_bool("SKATLIGA_DB_PREPARE", default=True):
-    # A public page runs a dozen small statements whose planning takes longer than their
-    # execution: a connection (kept for CONN_MAX_AGE) prepares a statement the second time it
-    # runs one and plans it once. Server-side binding is what lets psycopg prepare at all. A
-    # pooler that hands each transaction another server connection (PgBouncer in transaction
-    # mode) loses the prepared statements: SKATLIGA_DB_PREPARE=0 there.
+    # A public page runs a dozen small statements that take longer to plan than to run. With
+    # the parameters bound on the server, psycopg prepares a statement the second time a
+    # connection (kept for CONN_MAX_AGE) runs it; PostgreSQL plans its first five runs with
+    # the values, then keeps a generic plan where that costs no more, and stops planning. A
+    # pooler that hands each transaction another server connection (PgBouncer in
+    # transaction mode) loses the prepared statements: SKATLIGA_DB_PREPARE=0 there.
     DATABASES["default"]["OPTIONS"] = {
         **DATABASES["default"].get("OPTIONS", {}),
         "server_side_binding": True,

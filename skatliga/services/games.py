@@ -165,7 +165,7 @@ def entry_values(entry: GameEntry) -> dict[str, Any]:
         "ramsch": (
             None if r is None else {"card_points": list(r.card_points), "tricks": list(r.tricks)}
         ),
-        "passed": d is None and r is None,
+        "passed": entry.passed,
     }
     if d is None:
         values.update(_NOT_DECLARED)
@@ -181,15 +181,8 @@ def entry_values(entry: GameEntry) -> dict[str, Any]:
         won_flag=o.won,
         schneider_flag=o.schneider,
         schwarz_flag=o.schwarz,
-        hand=bool(d.hand),
-        schneider_announced=bool(d.schneider_announced),
-        schwarz_announced=bool(d.schwarz_announced),
-        ouvert=bool(d.ouvert),
-        kontra=bool(d.kontra),
-        re=bool(d.re),
-        supra=bool(d.supra),
-        resupra=bool(d.resupra),
     )
+    values.update({flag: bool(getattr(d, flag)) for flag in scoring.shape.FLAGS})
     return values
 
 

@@ -120,6 +120,13 @@ def insert_all(rows: Sequence[Model]) -> None:
         _insert(rows, returning=False)
 
 
+def stored(row: ModelT) -> ModelT:
+    """``row``, marked as the database's row (as after ``save()``): its id already set."""
+    row._state.adding = False
+    row._state.db = connection.alias
+    return row
+
+
 def create_all(rows: Sequence[ModelT]) -> list[ModelT]:
     """``bulk_create(rows)`` of new rows (of one model) in one statement, each given its id
     (``RETURNING``, as Django's own ``bulk_create`` reads it back on both databases)."""
@@ -129,9 +136,7 @@ def create_all(rows: Sequence[ModelT]) -> list[ModelT]:
     assert len(ids) == len(rows)
     for row, pk in zip(rows, ids, strict=True):
         row.pk = pk
-        row._state.adding = False
-        row._state.db = connection.alias
-    return list(rows)
+    return [stored(row) for row in rows]
 
 
 def upsert(rows: Sequence[ModelT], unique: Sequence[str], update: Sequence[str]) -> None:

@@ -109,13 +109,12 @@ def publish_complete_series(tournament: Tournament, *, user: User = None) -> lis
         published = sorted(cursor.fetchall(), key=lambda row: row[1])
     if not published:
         return []
-    candidates = []
-    for pk, number in published:
-        series = Series(pk=pk, tournament=tournament, number=number, published_at=now)
-        series.published_by = by
-        series._state.adding = False
-        series._state.db = connection.alias
-        candidates.append(series)
+    candidates = [
+        statements.stored(
+            Series(pk=pk, tournament=tournament, number=number, published_at=now, published_by=by)
+        )
+        for pk, number in published
+    ]
     statements.insert_all(
         [
             Change(

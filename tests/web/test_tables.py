@@ -25,6 +25,15 @@ def generic_text(table):
     )
 
 
+def season_tables(season):
+    """The season page's two tables: the players (a lazily read standing) and the teams."""
+    results = ListResult.objects.for_season(season)
+    return [
+        PlayerStandingTable(StandingsData(results.ranked()), prefix="p-"),
+        TeamStandingTable(team_standings(results), prefix="t-"),
+    ]
+
+
 def tbody(table, template):
     table.template_name = template
     html = render_to_string(template, {"table": table, "request": table.request})
@@ -36,11 +45,7 @@ def tbody(table, template):
 def test_fast_rows_equal_django_tables2s_rows(small_season, query):
     Player.objects.filter(name="a1").update(club=Club.objects.create(name="SC <Zittau> & Co"))
     request = RequestFactory().get("/", query)
-    results = ListResult.objects.for_season(small_season)
-    tables = [
-        PlayerStandingTable(StandingsData(results.ranked()), prefix="p-"),
-        TeamStandingTable(team_standings(results), prefix="t-"),
-    ]
+    tables = season_tables(small_season)
     for table in tables:
         RequestConfig(request, paginate={"per_page": 5}).configure(table)
         fast = tbody(table, "django_tables2/fast_table.html")
@@ -85,11 +90,7 @@ def test_header_and_page_links_equal_django_tables2s(small_season, query):
     template's text, character for character: first, middle and last pages, pages left
     out ("..."), ascending and descending order, other parameters kept."""
     request = RequestFactory().get("/", query)
-    results = ListResult.objects.for_season(small_season)
-    tables = [
-        PlayerStandingTable(StandingsData(results.ranked()), prefix="p-"),
-        TeamStandingTable(team_standings(results), prefix="t-"),
-    ]
+    tables = season_tables(small_season)
     for table in tables:
         RequestConfig(request, paginate={"per_page": 1}).configure(table)
         context = {"table": table, "request": request}

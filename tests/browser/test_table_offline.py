@@ -169,11 +169,12 @@ def two_games_offline_and_a_reload(device, phone, table: Table, screenshot: bool
     # What the page asked while online (a preview of the new row) has been answered.
     expect(phone.locator("form#entry")).not_to_have_class(re.compile(r"\bis-previewing\b"))
     with requests_reaching_the_server() as reached:
-        device.set_offline(True)
         # The offline emulation does not always reach the service worker's own fetches (a
-        # preview once slipped through): as in the conflict test below, no post from the
-        # device reaches the server until the Wi-Fi is back.
+        # preview and once a save slipped through): as in the conflict test below, no post
+        # from the device reaches the server until the Wi-Fi is back, the line taken down
+        # before the Wi-Fi so that the service worker never sees a moment between the two.
         device.route("**/t/**", line_down)
+        device.set_offline(True)
         # The page's own fetches fail.
         assert phone.evaluate("fetch('/t/sw.js').then(() => 'sent', () => 'failed')") == "failed"
 
@@ -343,11 +344,11 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
     # −44 once sent.
     phone.click("#row-1 th a")
     expect(phone.locator(".entry-title")).to_have_text("Spiel 1 korrigieren")
-    device.set_offline(True)
     # The offline emulation does not always reach the service worker's own fetches: a send
     # that slips through would reach the server before the referee's correction. No post
-    # from the device reaches it until the Wi-Fi is back.
+    # from the device reaches it until the Wi-Fi is back (the line down before the Wi-Fi).
     device.route("**/t/**", line_down)
+    device.set_offline(True)
     tap(phone, "won", "verloren")
     phone.click("#entry-save")
     phone.wait_for_selector("#table-queue-items > li")

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection
-from django.db.models import Avg, Count, F, Q, Subquery, Sum, Value, Window
+from django.db.models import Count, F, Subquery, Sum, Value, Window
 from django.db.models.functions import RowNumber
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -25,6 +25,8 @@ from skatliga.collation import german_key
 from skatliga.models import (
     Club,
     Game,
+    GameType,
+    HistoryRow,
     ListResult,
     ListResultQuerySet,
     Player,
@@ -247,47 +249,61 @@ class PlayerStatistics:
 
 
 def player_statistics(player: Player, season: Season | None = None) -> PlayerStatistics:
-    """Statistics over every game ``player`` declared (in ``season``, if given): one query."""
-    # The games he declared from his seat: before a substitute's first game, or as the
-    # substitute from it on.
-    games = Game.objects.filter(
-        Q(table__seats__player=player)
-        & (
-            Q(table__seats__substitute_from__isnull=True)
-            | Q(number__lt=F("table__seats__substitute_from"))
-        )
-        | Q(table__seats__substitute=player, number__gte=F("table__seats__substitute_from")),
-        passed=False,
-        table__seats__position=F("declarer"),
+    """Statistics over every game ``player`` declared (in ``season``, if given), and his
+    lists: one plain statement. The games he declared are those from his seat before a
+    substitute's first game, and those he declared as the substitute from it on."""
+    q = connection.ops.quote_name
+    won, value, game, hand, number = (
+        f"g.{q(name)}" for name in ("won", "value", "game", "hand", "number")
     )
-    lists = ListResult.objects.filter(player=player)
+    since = f"s.{q('substitute_from')}"
+    lists = f"SELECT COUNT(*) FROM {q(ListResult._meta.db_table)} r WHERE r.{q('player_id')} = %s"
+    games = (
+        f"FROM {q(Game._meta.db_table)} g JOIN {q(Seat._meta.db_table)} s "
+        f"ON s.{q('table_id')} = g.{q('table_id')} AND s.{q('position')} = g.{q('declarer')} "
+        f"WHERE NOT g.{q('passed')} AND ((s.{q('player_id')} = %s "
+        f"AND ({since} IS NULL OR {number} < {since})) "
+        f"OR (s.{q('substitute_id')} = %s AND {number} >= {since}))"
+    )
+    in_season: list[Any] = []
     if season is not None:
-        games = games.filter(table__series__tournament__season=season)
-        lists = lists.filter(season=season)
-    figures = games.aggregate(
-        declared=Count("id"),
-        won=Count("id", filter=Q(won=True)),
-        average=Avg("value"),
-        grand=Count("id", filter=Q(game="grand")),
-        null=Count("id", filter=Q(game__in=["null", "revolution"])),
-        hand=Count("id", filter=Q(hand=True)),
-    )
+        lists += f" AND r.{q('season_id')} = %s"
+        games += f" AND g.{q('table_id')} IN (SELECT t.{q('id')} {_tables_in(season)[0]})"
+        in_season = [season.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT ({lists}), COUNT(*), COUNT(CASE WHEN {won} THEN 1 END), AVG({value}), "
+            f"COUNT(CASE WHEN {game} = %s THEN 1 END), "
+            f"COUNT(CASE WHEN {game} IN (%s, %s) THEN 1 END), "
+            f"COUNT(CASE WHEN {hand} THEN 1 END) {games}",
+            [
+                player.pk,
+                *in_season,
+                GameType.GRAND.value,
+                GameType.NULL.value,
+                GameType.REVOLUTION.value,
+                player.pk,
+                player.pk,
+                *in_season,
+            ],
+        )
+        lists_played, declared, games_won, average, grand, null, hands = cursor.fetchone()
     return PlayerStatistics(
-        lists=lists.count(),
-        games_declared=figures["declared"],
-        games_won=figures["won"],
-        average_value=float(figures["average"] or 0),
-        grand=figures["grand"],
-        null=figures["null"],
-        hand=figures["hand"],
+        lists=lists_played,
+        games_declared=declared,
+        games_won=games_won,
+        average_value=float(average or 0),
+        grand=grand,
+        null=null,
+        hand=hands,
     )
 
 
-def series_totals(results: Iterable[ListResult]) -> list[tuple[str, int]]:
+def series_totals(history: Iterable[HistoryRow]) -> list[tuple[str, int]]:
     """(label, total) per series, in order, for a player's chart."""
     return [
-        (f"{r.tournament.date:%d.%m.} S{r.series.number}", r.total)
-        for r in sorted(results, key=lambda r: (r.tournament.date, r.series.number))
+        (f"{r.date:%d.%m.} S{r.series}", r.total)
+        for r in sorted(history, key=lambda r: (r.date, r.series))
     ]
 
 

@@ -18,7 +18,13 @@ from skatliga.models.choices import (
 from skatliga.models.confirmation import SecondEntry, Signature
 from skatliga.models.league import Club, Player, Season, Team, match_points_rule
 from skatliga.models.money import Purse
-from skatliga.models.results import ListResult, ListResultQuerySet, StandingRow, Standings
+from skatliga.models.results import (
+    HistoryRow,
+    ListResult,
+    ListResultQuerySet,
+    StandingRow,
+    Standings,
+)
 from skatliga.models.tournaments import (
     Game,
     GameRow,
@@ -38,6 +44,7 @@ __all__ = [
     "Game",
     "GameRow",
     "GameType",
+    "HistoryRow",
     "ListResult",
     "ListResultQuerySet",
     "ListSystem",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -170,6 +171,41 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
     def for_season(self, season: Season) -> ListResultQuerySet:
         return self._scoped("season_id", season.pk)
 
+    def for_player(self, player_pk: int) -> ListResultQuerySet:
+        return self._scoped("player_id", player_pk)
+
+    def history(self) -> list[HistoryRow]:
+        """These rows as a player's page lists them: those the public sees (:meth:`public`),
+        newest first, with where each list was played."""
+        found = self._fetch(
+            "history",
+            lambda rows: (
+                rows.public()
+                .order_by("-tournament__date", "-series__number")
+                .values_list(
+                    "tournament__name",
+                    "tournament__slug",
+                    "tournament__date",
+                    "series__number",
+                    "series__published_at",
+                    "table__number",
+                    *StandingRow.SUMMED,
+                )
+            ),
+        )
+        return [
+            HistoryRow(
+                name,
+                slug,
+                datetime.date.fromisoformat(date) if isinstance(date, str) else date,
+                series,
+                published is not None,
+                table,
+                *figures,
+            )
+            for name, slug, date, series, published, table, *figures in found
+        ]
+
     def in_category(self, category: str) -> ListResultQuerySet:
         """The rows of players in ``category`` (``Category``), as their records say now:
         a standing over them ranks within the category."""
@@ -320,6 +356,25 @@ class Standings(Sequence["StandingRow"]):
     def sort(self, *, key: Callable[[StandingRow], Any], reverse: bool = False) -> None:
         """Order every row by ``key`` (a table sorted by another column)."""
         self.rows().sort(key=key, reverse=reverse)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One list on a player's page: where it was played and its figures."""
+
+    tournament: str
+    slug: str
+    date: datetime.date
+    series: int
+    published: bool
+    """Whether the list's series is published (its figures are final)."""
+    table: int
+    game_points: int
+    won: int
+    lost: int
+    others_lost: int
+    bonus: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)

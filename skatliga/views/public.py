@@ -29,6 +29,7 @@ from skatliga import printing, statements
 from skatliga.export import SpreadsheetExport
 from skatliga.models import (
     Category,
+    Club,
     ListResult,
     ListResultQuerySet,
     Player,
@@ -558,27 +559,31 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
         [pk],
     )
     teams = _fetch(
-        "SELECT t.id, t.season_id, s.revision FROM skatliga_team_players m "
+        "SELECT t.id, t.season_id, s.revision, t.name, s.name FROM skatliga_team_players m "
         "JOIN skatliga_team t ON t.id = m.team_id JOIN skatliga_season s ON s.id = t.season_id "
-        "WHERE m.player_id = %s ORDER BY t.id",
+        "WHERE m.player_id = %s ORDER BY t.name, t.id",
         [pk],
     )
     key = ("player", *found[0], [(t, revision) for t, revision, _at in played], teams)
     modified = latest(*(_moment(at) for _pk, _revision, at in played))
+    _pk, name, number, club_id, club = found[0]
+    shown = statements.stored(Player(pk=pk, name=name, number=number, club_id=club_id))
+    if club_id is not None:
+        shown.club = statements.stored(Club(pk=club_id, name=club))
 
     def build() -> HttpResponse:
-        return _player_page(request, Player.objects.select_related("club").get(pk=pk))
+        return _player_page(
+            request, shown, [(t, team, season) for t, _s, _r, team, season in teams]
+        )
 
     return cached(request, key, build, last_modified=modified)
 
 
-def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
-    history = list(
-        ListResult.objects.filter(player=player)
-        .public()
-        .select_related("table", "series", "tournament", "season", "team")
-        .order_by("-tournament__date", "-series__number")
-    )
+def _player_page(
+    request: HttpRequest, player: Player, teams: list[tuple[int, str, str]]
+) -> HttpResponse:
+    """``teams``: (key, name, season's name) of each of his teams."""
+    history = ListResult.objects.for_player(player.pk).history()
     # The row's three links filled into URLs reversed once, not three {% url %} a row.
     standings, series, table = (
         _url_format(name, *args)
@@ -588,23 +593,24 @@ def _player_page(request: HttpRequest, player: Player) -> HttpResponse:
             ("table", (_SLUG, _NUMBER, _TABLE)),
         )
     )
-    for r in history:
-        slug, number = r.tournament.slug, r.series.number
-        r.links = (  # type: ignore[attr-defined]
-            standings.format(slug=slug),
-            series.format(slug=slug, number=number),
-            table.format(slug=slug, number=number, table=r.table.number),
+    lines = [
+        (
+            r,
+            standings.format(slug=r.slug),
+            series.format(slug=r.slug, number=r.series),
+            table.format(slug=r.slug, number=r.series, table=r.table),
         )
-    points = series_totals(history)
+        for r in history
+    ]
     return render_page(
         request,
         "public/player.html",
         {
             "player": player,
-            "history": history,
-            "chart": _chart(points),
+            "history": lines,
+            "chart": _chart(series_totals(history)),
             "statistics": player_statistics(player),
-            "teams": player.teams.select_related("season"),
+            "teams": teams,
         },
     )
 

@@ -73,7 +73,16 @@ def test_series_and_table_pages(client, small_season):
 def test_player_page_history_chart_and_statistics(client, small_season):
     c2 = Player.objects.get(name="c2")
     response = page(client, "player", c2.pk)
-    assert [r.total for r in response.context["history"]] == [128]
+    ((row, *links),) = response.context["history"]
+    assert (row.tournament, row.series, row.table, row.total, row.published) == (
+        "1. Spieltag",
+        1,
+        2,
+        128,
+        False,
+    )
+    tournament = "/tournaments/spieltag-1/"
+    assert links == [tournament, f"{tournament}series/1/", f"{tournament}series/1/tables/2/"]
     statistics = response.context["statistics"]
     # c2 declared one game (clubs with 2, won, schneider: 4 × 12 = 48)
     assert (statistics.games_declared, statistics.games_won, statistics.average_value) == (1, 1, 48)

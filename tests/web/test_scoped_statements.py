@@ -1,11 +1,24 @@
 """Statements over one series, tournament or season are compiled once per kind of scope and
 reused with another scope's key: they read what the ORM's own statements read."""
 
+import datetime
+
 import pytest
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from skatliga.models import ListResult, Player, Season, Seat, Series, Table, Team
+from skatliga.models import (
+    HistoryRow,
+    ListResult,
+    Player,
+    Season,
+    Seat,
+    Series,
+    StandingRow,
+    Table,
+    Team,
+    Tournament,
+)
 from skatliga.standings import (
     Progress,
     Running,
@@ -85,6 +98,47 @@ def test_a_further_filter_is_not_forgotten(small_season):
     narrowed = ListResult.objects.filter(player__name="a1").for_season(small_season)
     assert narrowed._scope is None
     assert [r.player for r in narrowed.standings()] == ["a1"]
+
+
+def history(player: Player) -> list[HistoryRow]:
+    """The player's public rows, newest first, read through the ORM's models."""
+    rows = (
+        ListResult.objects.filter(player=player)
+        .public()
+        .select_related("table", "series", "tournament")
+        .order_by("-tournament__date", "-series__number")
+    )
+    return [
+        HistoryRow(
+            r.tournament.name,
+            r.tournament.slug,
+            r.tournament.date,
+            r.series.number,
+            r.series.is_published,
+            r.table.number,
+            *(getattr(r, name) for name in StandingRow.SUMMED),
+        )
+        for r in rows
+    ]
+
+
+def test_a_players_history_reads_what_the_orm_reads(small_season):
+    first = small_season.tournaments.get()
+    later = first.date + datetime.timedelta(days=14)
+    second = make_tournament(season=small_season, rounds=1, slug="spieltag-2", date=later)
+    players = list(Player.objects.filter(name__in=["a1", "b1", "c1"]))
+    play(make_table(second, players=players), GRAND)
+    for hidden, published in ((False, False), (True, False), (True, True)):
+        Tournament.objects.filter(pk=first.pk).update(hide_unpublished=hidden)
+        Series.objects.filter(tournament=first).update(
+            published_at=timezone.now() if published else None
+        )
+        for player in Player.objects.all():
+            rows = ListResult.objects.for_player(player.pk)
+            assert rows._scope is not None
+            assert rows.history() == unscoped(rows).history() == history(player)
+    a1 = ListResult.objects.for_player(players[0].pk).history()
+    assert [(r.slug, r.published) for r in a1] == [("spieltag-2", False), ("spieltag-1", True)]
 
 
 def progress(tables: QuerySet[Table]) -> Progress:

@@ -16,6 +16,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils import formats
 from django.utils.html import conditional_escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
@@ -25,7 +26,7 @@ from django_tables2.data import TableListData
 from django_tables2.templatetags.django_tables2 import table_page_range
 from django_tables2.utils import AttributeDict
 
-from skatliga.models import Season, Standings
+from skatliga.models import HistoryRow, Season, Standings
 from skatliga.standings import TeamRow, average_text
 
 
@@ -205,12 +206,25 @@ class FastTable(tables.Table):
             f"\n{' ' * 12}{links}\n{' ' * 12}{following}\n{' ' * 8}</ul>\n{' ' * 8}\n    "
         )
 
-    def url(self, name: str, pk: int) -> str:
-        """``reverse(name, args=[pk])``, resolved once per table and name."""
+    def url(self, name: str, *args: object) -> str:
+        """``reverse(name, args=args)``, its template (:func:`url_template`) made once per
+        table, name and number of arguments."""
         templates = self.__dict__.setdefault("_urls", {})
-        if name not in templates:
-            templates[name] = reverse(name, args=[_SENTINEL]).replace(str(_SENTINEL), "{}")
-        return str(templates[name].format(pk))
+        key = (name, len(args))
+        if key not in templates:
+            templates[key] = url_template(name, len(args))
+        return str(templates[key].format(*args))
+
+
+def url_template(name: str, count: int) -> str:
+    """``reverse(name)`` with ``{0}``, ``{1}``, … in place of its ``count`` arguments: a URL
+    reversed once and filled in with ``str.format`` for every row. The stand-ins reversed
+    are digits, as a key, a number and a slug may all be."""
+    stand_ins = [_SENTINEL + n for n in range(count)]
+    url = reverse(name, args=stand_ins)
+    for n, stand_in in enumerate(stand_ins):
+        url = url.replace(str(stand_in), f"{{{n}}}")
+    return url
 
 
 _SENTINEL = 987654321987
@@ -335,3 +349,41 @@ class TeamStandingTable(FastTable):
 
     def value_match_points(self, record: TeamRow) -> str:
         return record.match_points_text
+
+
+class PlayerHistoryTable(FastTable):
+    """A player's lists (``HistoryRow``), newest first: the tournament, series and table,
+    each linked, and the list's figures; on a phone the figures but the total fold away."""
+
+    tournament = tables.Column(verbose_name=_("Turnier"))
+    series = tables.Column(verbose_name=_("Serie"))
+    table = tables.Column(verbose_name=_("Tisch"))
+    game_points = number(_("Spielpunkte"), fold=True)
+    won = number(_("gew."), fold=True)
+    lost = number(_("verl."), fold=True)
+    others_lost = number(_("verl. andere"), fold=True)
+    bonus = number(_("Wertung"), fold=True)
+    total = number(_("Gesamt"), total=True)
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "standings"}
+        template_name = "django_tables2/fast_table.html"
+        empty_text = _("Noch keine Listen.")
+
+    def render_tournament(self, value: str, record: HistoryRow) -> str:
+        date = escape(formats.date_format(record.date, "SHORT_DATE_FORMAT"))
+        link = self.url("standings", record.slug)
+        return mark_safe(  # noqa: S308 - name and date escaped, the slug is a slug
+            f'<a href="{link}">{escape(value)}</a> <span class="muted">{date}</span>'
+        )
+
+    def render_series(self, value: int, record: HistoryRow) -> str:
+        html = f'<a href="{self.url("series", record.slug, value)}">{value}</a>'
+        if not record.published:
+            html += f' <span class="badge provisional">{escape(str(_("vorläufig")))}</span>'
+        return mark_safe(html)  # noqa: S308 - numbers, a slug and escaped text
+
+    def render_table(self, value: int, record: HistoryRow) -> str:
+        link = self.url("table", record.slug, record.series, value)
+        return mark_safe(f'<a href="{link}">{value}</a>')  # noqa: S308 - numbers and a slug

@@ -18,7 +18,6 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.text import slugify
@@ -52,9 +51,11 @@ from skatliga.standings import (
 )
 from skatliga.tables import (
     AverageStandingTable,
+    PlayerHistoryTable,
     PlayerStandingTable,
     StandingsData,
     TeamStandingTable,
+    url_template,
 )
 from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.sheet import build_sheet
@@ -448,13 +449,12 @@ def _table_cards(series: Series) -> list[_TableCard]:
         [series.pk],
     )
     slug, number = series.tournament.slug, series.number
-    table_url = _url_format("table", _SLUG, _NUMBER, _TABLE)
-    player_url = reverse("player", args=[_NUMBER]).replace(str(_NUMBER), "{}")
+    table_url, player_url = url_template("table", 3), url_template("player", 1)
     cards: dict[int, _TableCard] = {}
     for table, table_number, closed_at, position, player, name, total, sub in rows:
         card = cards.get(table)
         if card is None:
-            url = table_url.format(slug=slug, number=number, table=table_number)
+            url = table_url.format(slug, number, table_number)
             card = cards[table] = _TableCard(table_number, closed_at is not None, url, [])
         if player is not None:
             card.results.append(
@@ -487,7 +487,7 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
         f"ORDER BY {q('date')} DESC, {q('name')} LIMIT %s",
         [season.pk, SEASON_TOURNAMENTS_SHOWN],
     )
-    url = _url_format("standings", _SLUG)
+    url = url_template("standings", 1)
     lines = [
         _TournamentLine(
             slug,
@@ -495,7 +495,7 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
             date if isinstance(date, datetime.date) else parse_date(date),
             venue,
             count,
-            url.format(slug=slug),
+            url.format(slug),
         )
         for slug, name, date, venue, count, _hides in rows
     ]
@@ -583,48 +583,20 @@ def _player_page(
     request: HttpRequest, player: Player, teams: list[tuple[int, str, str]]
 ) -> HttpResponse:
     """``teams``: (key, name, season's name) of each of his teams."""
-    history = ListResult.objects.for_player(player.pk).history()
-    # The row's three links filled into URLs reversed once, not three {% url %} a row.
-    standings, series, table = (
-        _url_format(name, *args)
-        for name, args in (
-            ("standings", (_SLUG,)),
-            ("series", (_SLUG, _NUMBER)),
-            ("table", (_SLUG, _NUMBER, _TABLE)),
-        )
-    )
-    lines = [
-        (
-            r,
-            standings.format(slug=r.slug),
-            series.format(slug=r.slug, number=r.series),
-            table.format(slug=r.slug, number=r.series, table=r.table),
-        )
-        for r in history
-    ]
+    rows = ListResult.objects.for_player(player.pk).history()
+    history = PlayerHistoryTable(rows)
+    RequestConfig(request, paginate=False).configure(history)
     return render_page(
         request,
         "public/player.html",
         {
             "player": player,
-            "history": lines,
-            "chart": _chart(series_totals(history)),
+            "history": history,
+            "chart": _chart(series_totals(rows)),
             "statistics": player_statistics(player),
             "teams": teams,
         },
     )
-
-
-_SLUG, _NUMBER, _TABLE = "slug0placeholder", 987654321, 987654322
-
-
-def _url_format(name: str, *args: object) -> str:
-    """``reverse(name, args)`` with ``{slug}``, ``{number}`` and ``{table}`` in place of the
-    placeholder arguments: reversed once, filled in with ``str.format`` for every row."""
-    url = reverse(name, args=args)
-    for placeholder, field in ((_SLUG, "slug"), (_NUMBER, "number"), (_TABLE, "table")):
-        url = url.replace(str(placeholder), f"{{{field}}}")
-    return url
 
 
 def team(request: HttpRequest, pk: int) -> HttpResponseBase:

@@ -181,6 +181,30 @@ def test_phone_standings_show_rank_player_and_total_without_scrolling(
     context.close()
 
 
+def test_a_players_lists_fit_a_phone_with_tournament_series_table_and_total(
+    browser, live_server, django_user_model
+):
+    table, players, _teams = league(django_user_model)
+    context = browser.new_context(
+        viewport=WIDTHS["phone"], locale="de-DE", bypass_csp=True, device_scale_factor=1
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("player", args=[players[1].pk]))
+    row = page.locator("table.standings tbody tr").first
+    width = WIDTHS["phone"]["width"]
+
+    shown = ("td:has(a[href$='/'])", "td:nth-child(2)", "td:nth-child(3)", "td.total")
+    for cell in shown:
+        box = row.locator(cell).first.bounding_box()
+        assert box is not None and box["width"] > 0, cell
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, cell
+    assert row.locator("td.fold").first.bounding_box() is None  # folded away
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # Bernd: his Grand with 1 won, 2 × 24 = 48, +50; +30 for Carla's game lost at a 4-table.
+    assert row.locator("td.total").inner_text().strip() == "128"
+    context.close()
+
+
 def test_screenshot_of_the_phone_standings(browser, live_server, django_user_model, tmp_path):
     """docs/screenshots/standings-phone.png with SKATLIGA_SCREENSHOTS=1, else a temporary file."""
     import os

@@ -73,7 +73,7 @@ def test_series_and_table_pages(client, small_season):
 def test_player_page_history_chart_and_statistics(client, small_season):
     c2 = Player.objects.get(name="c2")
     response = page(client, "player", c2.pk)
-    ((row, *links),) = response.context["history"]
+    (row,) = response.context["history"].data
     assert (row.tournament, row.series, row.table, row.total, row.published) == (
         "1. Spieltag",
         1,
@@ -82,7 +82,10 @@ def test_player_page_history_chart_and_statistics(client, small_season):
         False,
     )
     tournament = "/tournaments/spieltag-1/"
-    assert links == [tournament, f"{tournament}series/1/", f"{tournament}series/1/tables/2/"]
+    html = response.content.decode()
+    for link in (tournament, f"{tournament}series/1/", f"{tournament}series/1/tables/2/"):
+        assert f'href="{link}"' in html
+    assert '<span class="badge provisional">vorläufig</span>' in html
     statistics = response.context["statistics"]
     # c2 declared one game (clubs with 2, won, schneider: 4 × 12 = 48)
     assert (statistics.games_declared, statistics.games_won, statistics.average_value) == (1, 1, 48)

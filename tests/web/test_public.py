@@ -92,6 +92,17 @@ def test_player_page_history_chart_and_statistics(client, small_season):
     assert response.context["chart"]["dots"][0]["value"] == 128
 
 
+def test_player_page_in_english_and_of_a_player_without_lists(client, small_season):
+    newcomer = Player.objects.create(name="Neu")
+    german = page(client, "player", newcomer.pk).content.decode()
+    assert '<td colspan="9">Noch keine Listen.</td>' in german
+    assert "Serienergebnisse" not in german  # no chart without a series
+    c2 = Player.objects.get(name="c2")
+    english = client.get(f"/en/players/{c2.pk}/").content.decode()
+    assert 'href="/en/tournaments/spieltag-1/series/1/tables/2/">2</a>' in english
+    assert '<span class="badge provisional">provisional</span>' in english
+
+
 def test_team_page(client, small_season):
     team = Team.objects.get(name="Team B")
     response = page(client, "team", team.pk)

@@ -94,8 +94,11 @@ def _touch_where(condition: Q, season_ids: Iterable[int] = ()) -> None:
 @receiver(post_save, sender=Tournament)
 @receiver(post_delete, sender=Tournament)
 def _tournament_changed(sender: Any, instance: Tournament, **kwargs: Any) -> None:
-    # Its own row is raised by the services that save it; its season lists it by name.
-    if instance.season_id is not None:
+    # Its season lists it by name. A changed tournament's own pages show its fields: raised
+    # whoever saved it (the services raise it too; a revision raised twice is still new).
+    if kwargs.get("created") is False:
+        touch_tournaments(Tournament.objects.filter(pk=instance.pk))
+    elif instance.season_id is not None:
         touch_seasons([instance.season_id])
 
 

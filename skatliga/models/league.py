@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -9,6 +11,30 @@ from django.utils.translation import ngettext
 
 from skatliga.models.choices import Category
 from skatliga.models.rules import PlaysRules
+
+
+class KeepsRevision(models.Model):
+    """A model whose ``revision`` and ``revised_at`` change in the database alone
+    (``skatliga.revisions``): a full save of a row read earlier (the admin's, a script's)
+    writes every other field and leaves those two as they are now. Written back, an older
+    revision would bring a key back that a cached page was built under."""
+
+    class Meta:
+        abstract = True
+
+    KEPT: ClassVar[tuple[str, ...]] = ("revision", "revised_at")
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            deferred = self.get_deferred_fields()
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key
+                and field.name not in self.KEPT
+                and field.attname not in deferred
+            ]
+        super().save(*args, **kwargs)
 
 
 class Club(models.Model):
@@ -53,7 +79,7 @@ class Player(models.Model):
         return self.name
 
 
-class Season(PlaysRules):
+class Season(KeepsRevision, PlaysRules):
     """A league or club season; its rule set and list system are its new tournaments'."""
 
     class Ranking(models.TextChoices):

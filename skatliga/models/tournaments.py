@@ -11,11 +11,11 @@ from django.utils.translation import pgettext_lazy
 
 import scoring
 from skatliga.models.choices import NULL_GAMES, TRUMP_GAMES, GameType
-from skatliga.models.league import Player, Season, Team
+from skatliga.models.league import KeepsRevision, Player, Season, Team
 from skatliga.models.rules import PlaysRules
 
 
-class Tournament(PlaysRules):
+class Tournament(KeepsRevision, PlaysRules):
     class Status(models.TextChoices):
         PLANNED = "planned", _("geplant")
         RUNNING = "running", _("läuft")

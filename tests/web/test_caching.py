@@ -349,6 +349,33 @@ def test_a_renamed_player_and_team_show_at_once(client, small_season, ids):
     assert "Team B" not in teams.content.decode("utf-8-sig")
 
 
+def test_a_renamed_tournament_and_season_show_at_once(client, small_season, ids):
+    """As the admin saves them, from rows read before a game was saved: the new names show
+    on every page, and the revisions only grow (a row read earlier does not write its
+    older revision back)."""
+    stale_tournament = Tournament.objects.get(slug="spieltag-1")
+    stale_season = Season.objects.get(slug="liga-2026")
+    player_page = reverse("player", args=[ids["b3"]])
+    assert "1. Spieltag" in client.get(player_page).content.decode()
+    last = Game.objects.get(table=table(3), number=4)
+    services.delete_last_game(table(3), 4, expected_version=last.version, reason="Korrektur")
+    raised = Tournament.objects.get(pk=stale_tournament.pk).revision
+    raised_season = Season.objects.get(pk=stale_season.pk).revision
+
+    stale_tournament.name = "Erster Spieltag"
+    stale_tournament.save()
+    stale_season.name = "Kreisliga 2026"
+    stale_season.save()
+
+    tournament = Tournament.objects.get(pk=stale_tournament.pk)
+    season = Season.objects.get(pk=stale_season.pk)
+    assert tournament.revision > raised and season.revision > raised_season
+    assert tournament.name == "Erster Spieltag" and season.name == "Kreisliga 2026"
+    for page in (player_page, reverse("standings", args=["spieltag-1"])):
+        assert "Erster Spieltag" in client.get(page).content.decode(), page
+    assert "Kreisliga 2026" in client.get(reverse("season", args=["liga-2026"])).content.decode()
+
+
 def test_a_closed_list_shows_at_once(client, small_season):
     url = reverse("table", args=["spieltag-1", 1, 3])
     assert client.get(url).status_code == 200

@@ -203,11 +203,12 @@ def _revision(model: type[Tournament], slug: str) -> tuple[Any, ...]:
 
 
 def _moment(value: Any) -> datetime.datetime | None:
-    """A time read with a plain statement: PostgreSQL gives a datetime, SQLite text in UTC."""
+    """A time read with a plain statement: PostgreSQL gives an aware datetime, SQLite a
+    naive one (or text) in UTC."""
     if isinstance(value, str):
         value = parse_datetime(value)
-        if value is not None and timezone.is_naive(value):
-            value = timezone.make_aware(value, datetime.UTC)
+    if value is not None and timezone.is_naive(value):
+        value = timezone.make_aware(value, datetime.UTC)
     return value
 
 

@@ -14,12 +14,14 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.http import http_date
 from pypdf import PdfReader
 
 from scoring import Declaration, GameType, Outcome
@@ -207,6 +209,27 @@ def test_pages_and_pdfs_answer_conditional_requests(client, small_season):
             expected_version=game.version + 1,
             reason="Korrektur",
         )
+
+
+def test_last_modified_is_when_the_page_last_changed(client, small_season, ids, monkeypatch):
+    """The revision's time, in GMT, on both databases (SQLite gives it without a zone), on
+    a server whose clock is set to Berlin time."""
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    tournament = Tournament.objects.get(slug="spieltag-1")
+    season = Season.objects.get(slug="liga-2026")
+    pages = {
+        reverse("standings", args=["spieltag-1"]): tournament.revised_at,
+        reverse("season", args=["liga-2026"]): season.revised_at,
+        reverse("player", args=[ids["b3"]]): tournament.revised_at,
+    }
+    try:
+        for url, revised_at in pages.items():
+            assert revised_at is not None, url
+            assert client.get(url)["Last-Modified"] == http_date(revised_at.timestamp()), url
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 def test_a_cached_page_carries_each_browsers_own_csrf_token(client, small_season):

@@ -69,6 +69,13 @@ def rows_where(model: type[ModelT], field: str, value: Any) -> list[ModelT]:
     return list(model._default_manager.raw(sql, [value]))
 
 
+def row_of(model: type[ModelT], **read: Any) -> ModelT:
+    """A row of ``model`` made of the fields (by attribute name) a plain statement read, as
+    the ORM makes it: the other fields deferred, read from the database if ever asked."""
+    names = [field.attname for field in model._meta.concrete_fields if field.attname in read]
+    return model.from_db("default", names, [read[name] for name in names])
+
+
 def delete_where(model: type[Model], field: str, value: Any) -> int:
     """``model.objects.filter(**{field: value}).delete()`` for rows nothing refers to (the
     ORM's fast delete); the number deleted."""

@@ -13,12 +13,13 @@ from collections.abc import Callable
 from fractions import Fraction
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import formats
 from django.utils.html import conditional_escape
-from django.utils.http import urlencode
+from django.utils.http import RFC3986_SUBDELIMS, urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -207,26 +208,33 @@ class FastTable(tables.Table):
         )
 
     def url(self, name: str, *args: object) -> str:
-        """``reverse(name, args=args)``, its template (:func:`url_template`) made once per
-        table, name and number of arguments."""
-        templates = self.__dict__.setdefault("_urls", {})
+        """``reverse(name, args=args)``, reversed once per table, name and number of
+        arguments (:func:`reverser`)."""
+        reversers = self.__dict__.setdefault("_urls", {})
         key = (name, len(args))
-        if key not in templates:
-            templates[key] = url_template(name, len(args))
-        return str(templates[key].format(*args))
+        if key not in reversers:
+            reversers[key] = reverser(name, len(args))
+        return str(reversers[key](*args))
 
 
-def url_template(name: str, count: int) -> str:
-    """``reverse(name)`` with ``{0}``, ``{1}``, … in place of its ``count`` arguments: a URL
-    reversed once and filled in with ``str.format`` for every row. The stand-ins reversed
-    are digits, as a key, a number and a slug may all be."""
+def reverser(name: str, count: int) -> Callable[..., str]:
+    """``reverse(name, args=…)`` for many rows: the URL is reversed once, with stand-ins
+    for its ``count`` arguments (digits, as a key, a number and a slug may all be), and each
+    call puts its arguments in their places, quoted as ``reverse`` quotes them (so that no
+    argument can end an HTML attribute either)."""
     stand_ins = [_SENTINEL + n for n in range(count)]
-    url = reverse(name, args=stand_ins)
+    template = reverse(name, args=stand_ins)
     for n, stand_in in enumerate(stand_ins):
-        url = url.replace(str(stand_in), f"{{{n}}}")
+        template = template.replace(str(stand_in), f"{{{n}}}")
+
+    def url(*args: object) -> str:
+        return template.format(*(quote(str(arg), safe=_URL_SAFE) for arg in args))
+
     return url
 
 
+_URL_SAFE = RFC3986_SUBDELIMS + "/~:@"
+"""What ``reverse`` leaves unquoted in a path."""
 _SENTINEL = 987654321987
 _TH_ATTRS: dict[tuple[Any, ...], str] = {}
 

@@ -197,7 +197,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
             HistoryRow(
                 name,
                 slug,
-                datetime.date.fromisoformat(date) if isinstance(date, str) else date,
+                date,
                 series,
                 published is not None,
                 table,

@@ -55,7 +55,7 @@ from skatliga.tables import (
     PlayerStandingTable,
     StandingsData,
     TeamStandingTable,
-    url_template,
+    reverser,
 )
 from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.sheet import build_sheet
@@ -450,17 +450,15 @@ def _table_cards(series: Series) -> list[_TableCard]:
         [series.pk],
     )
     slug, number = series.tournament.slug, series.number
-    table_url, player_url = url_template("table", 3), url_template("player", 1)
+    table_url, player_url = reverser("table", 3), reverser("player", 1)
     cards: dict[int, _TableCard] = {}
     for table, table_number, closed_at, position, player, name, total, sub in rows:
         card = cards.get(table)
         if card is None:
-            url = table_url.format(slug, number, table_number)
+            url = table_url(slug, number, table_number)
             card = cards[table] = _TableCard(table_number, closed_at is not None, url, [])
         if player is not None:
-            card.results.append(
-                _CardRow(position, player, name, total, sub, player_url.format(player))
-            )
+            card.results.append(_CardRow(position, player, name, total, sub, player_url(player)))
     return list(cards.values())
 
 
@@ -488,7 +486,7 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
         f"ORDER BY {q('date')} DESC, {q('name')} LIMIT %s",
         [season.pk, SEASON_TOURNAMENTS_SHOWN],
     )
-    url = url_template("standings", 1)
+    url = reverser("standings", 1)
     lines = [
         _TournamentLine(
             slug,
@@ -496,7 +494,7 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
             date if isinstance(date, datetime.date) else parse_date(date),
             venue,
             count,
-            url.format(slug),
+            url(slug),
         )
         for slug, name, date, venue, count, _hides in rows
     ]
@@ -568,9 +566,9 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     key = ("player", *found[0], [(t, revision) for t, revision, _at in played], teams)
     modified = latest(*(_moment(at) for _pk, _revision, at in played))
     _pk, name, number, club_id, club = found[0]
-    shown = statements.stored(Player(pk=pk, name=name, number=number, club_id=club_id))
+    shown = statements.row_of(Player, id=pk, name=name, number=number, club_id=club_id)
     if club_id is not None:
-        shown.club = statements.stored(Club(pk=club_id, name=club))
+        shown.club = statements.row_of(Club, id=club_id, name=club)
 
     def build() -> HttpResponse:
         return _player_page(

@@ -34,7 +34,7 @@ from pypdf import PdfReader
 from skatliga import archive, services
 from skatliga.models import Change, ListResult, Purse, Registration, Season, Seat, Team
 from skatliga.money.services import settle
-from skatliga.standings import PlayerStatistics, player_statistics, team_standings
+from skatliga.standings import player_statistics, team_standings
 from tests.web.factories import entry, make_player, make_table, make_tournament, play
 from tests.web.test_archive_schema import problems
 
@@ -439,27 +439,49 @@ def test_a_players_statistics_count_the_games_he_declared_in_his_seat(table, sub
 
 def test_a_players_statistics_in_full_and_within_a_season(substitute):
     """Games declared (values from the module's list), won, average value, Grand, Null and
-    hand counts, lists; a season narrows them, another season has none of them."""
-    season = Season.objects.create(name="Liga 2026", slug="liga-2026", year=2026)
-    other = Season.objects.create(name="Liga 2027", slug="liga-2027", year=2027)
+    hand counts, lists; each season narrows them to its own lists. In the second season's
+    3-table (rounds 1) Anna wins a Null (23) and Bernd a hand game, hearts with 1:
+    (1 + 1 + 1) × 10 = 30; game 3 is passed in."""
+    first = Season.objects.create(name="Liga 2026", slug="liga-2026", year=2026)
+    second = Season.objects.create(name="Liga 2027", slug="liga-2027", year=2027)
     seated = {name: make_player(name) for name in ("Anna", "Bernd", "Carla")}
-    table = make_table(make_tournament(rounds=4, season=season), players=[*seated.values()])
+    table = make_table(make_tournament(rounds=4, season=first), players=[*seated.values()])
     play(table, *GAMES)
     services.appoint_substitute(table, 2, 10, player=substitute)
+    later = make_table(make_tournament(rounds=1, season=second), players=[*seated.values()])
+    play(
+        later,
+        entry(1, "null", bid=23, tricks=0),
+        entry(2, "hearts", matadors=1, card_points=70, tricks=6, hand=True),
+        entry(),
+    )
 
+    # lists, declared, won, average value, Grand, Null, hand
     expected = {
-        # lists, declared, won, average value, Grand, Null, hand
-        "Anna": (1, 1, 1, 48.0, 1, 0, 0),  # game 1: Grand with 1, 48
-        "Bernd": (1, 2, 1, 27.0, 0, 0, 0),  # games 2 (24, lost) and 9 (30)
-        "Emil": (1, 2, 1, 20.0, 0, 0, 0),  # games 10 (22) and 11 (18, lost)
-        "Carla": (1, 1, 0, 72.0, 1, 0, 0),  # game 12: Grand with 2, 72, lost
+        first: {
+            "Anna": (1, 1, 1, 48.0, 1, 0, 0),  # game 1: Grand with 1, 48
+            "Bernd": (1, 2, 1, 27.0, 0, 0, 0),  # games 2 (24, lost) and 9 (30)
+            "Emil": (1, 2, 1, 20.0, 0, 0, 0),  # games 10 (22) and 11 (18, lost)
+            "Carla": (1, 1, 0, 72.0, 1, 0, 0),  # game 12: Grand with 2, 72, lost
+        },
+        second: {
+            "Anna": (1, 1, 1, 23.0, 0, 1, 0),
+            "Bernd": (1, 1, 1, 30.0, 0, 0, 1),
+            "Emil": (0, 0, 0, 0.0, 0, 0, 0),
+            "Carla": (1, 0, 0, 0.0, 0, 0, 0),
+        },
+        None: {
+            "Anna": (2, 2, 2, 35.5, 1, 1, 0),  # (48 + 23) / 2
+            "Bernd": (2, 3, 2, 28.0, 0, 0, 1),  # (24 + 30 + 30) / 3
+            "Emil": (1, 2, 1, 20.0, 0, 0, 0),
+            "Carla": (2, 1, 0, 72.0, 1, 0, 0),
+        },
     }
-    for name, player in {**seated, "Emil": substitute}.items():
-        for scope in (None, season):
+    for scope, figures in expected.items():
+        for name, player in {**seated, "Emil": substitute}.items():
             s = player_statistics(player, scope)
             got = (s.lists, s.games_declared, s.games_won, s.average_value, s.grand, s.null, s.hand)
-            assert got == expected[name], (name, scope)
-        assert player_statistics(player, other) == PlayerStatistics(0, 0, 0, 0.0, 0, 0, 0)
+            assert got == figures[name], (name, scope)
 
 
 def test_the_api_gives_each_share_of_the_seat(client, table, substitute):

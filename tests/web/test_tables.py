@@ -10,11 +10,12 @@ from django.db import connection
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from skatliga.models import Club, ListResult, Player
 from skatliga.standings import team_standings
-from skatliga.tables import PlayerStandingTable, StandingsData, TeamStandingTable
+from skatliga.tables import PlayerStandingTable, StandingsData, TeamStandingTable, reverser
 
 pytestmark = pytest.mark.django_db
 
@@ -114,3 +115,10 @@ def test_a_table_without_pages_has_no_page_links(small_season):
     assert fast[fast.index("</table>") :] == generic[generic.index("</table>") :]
     assert block(fast, "<thead", "</thead>") == block(generic, "<thead", "</thead>")
     assert "pagination" not in fast
+
+
+def test_a_reverser_gives_what_reverse_gives_and_quotes_what_it_fills_in(db):
+    assert reverser("table", 3)("spieltag-1", 2, 3) == reverse("table", args=["spieltag-1", 2, 3])
+    assert reverser("player", 1)(17) == reverse("player", args=[17])
+    # A value no URL of the site takes cannot end the attribute it is written into.
+    assert reverser("standings", 1)('x"><script>') == "/tournaments/x%22%3E%3Cscript%3E/"

@@ -13,8 +13,9 @@ each of them has. Pages of other tournaments and seasons keep their revisions an
   the bottom: a renamed player, club, team or season raises every tournament and season that
   shows the name.
 
-Revisions only ever grow, so a key once used never comes back with other content; a key is
-read before the data it covers, so a page stored under it is never older than the key.
+Revisions only ever grow, so a key once used never comes back with other content (a full
+save of a row read earlier leaves its revision alone: ``models.league.KeepsRevision``); a key
+is read before the data it covers, so a page stored under it is never older than the key.
 """
 
 from __future__ import annotations

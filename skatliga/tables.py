@@ -251,18 +251,26 @@ def number(label: str, *, total: bool = False, fold: bool = False) -> tables.Col
 FOLD = {"td": {"class": "fold"}, "th": {"class": "fold"}}
 
 
+def figure_columns() -> tuple[tables.Column, ...]:
+    """A list's figures (``StandingRow.SUMMED``) as columns, the total last and marked: game
+    points, won, lost, others' losses, bonus, total; on a phone all but the total fold."""
+    return (
+        number(_("Spielpunkte"), fold=True),
+        number(_("gew."), fold=True),
+        number(_("verl."), fold=True),
+        number(_("verl. andere"), fold=True),
+        number(_("Wertung"), fold=True),
+        number(_("Gesamt"), total=True),
+    )
+
+
 class PlayerStandingTable(FastTable):
     """Players: rank, player, club, game points, won, lost, others' losses, bonus, total."""
 
     rank = number(pgettext_lazy("rank", "Platz"))
     player = tables.Column(verbose_name=_("Spieler"), order_by=("player_key",))
     club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",), attrs=FOLD)
-    game_points = number(_("Spielpunkte"), fold=True)
-    won = number(_("gew."), fold=True)
-    lost = number(_("verl."), fold=True)
-    others_lost = number(_("verl. andere"), fold=True)
-    bonus = number(_("Wertung"), fold=True)
-    total = number(_("Gesamt"), total=True)
+    game_points, won, lost, others_lost, bonus, total = figure_columns()
 
     class Meta:
         orderable = True
@@ -366,12 +374,7 @@ class PlayerHistoryTable(FastTable):
     tournament = tables.Column(verbose_name=_("Turnier"))
     series = tables.Column(verbose_name=_("Serie"))
     table = tables.Column(verbose_name=_("Tisch"))
-    game_points = number(_("Spielpunkte"), fold=True)
-    won = number(_("gew."), fold=True)
-    lost = number(_("verl."), fold=True)
-    others_lost = number(_("verl. andere"), fold=True)
-    bonus = number(_("Wertung"), fold=True)
-    total = number(_("Gesamt"), total=True)
+    game_points, won, lost, others_lost, bonus, total = figure_columns()
 
     class Meta:
         orderable = False

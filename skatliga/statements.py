@@ -73,7 +73,7 @@ def row_of(model: type[ModelT], **read: Any) -> ModelT:
     """A row of ``model`` made of the fields (by attribute name) a plain statement read, as
     the ORM makes it: the other fields deferred, read from the database if ever asked."""
     names = [field.attname for field in model._meta.concrete_fields if field.attname in read]
-    return model.from_db("default", names, [read[name] for name in names])
+    return model.from_db(connection.alias, names, [read[name] for name in names])
 
 
 def delete_where(model: type[Model], field: str, value: Any) -> int:

@@ -385,7 +385,7 @@ class PlayerHistoryTable(FastTable):
     def render_tournament(self, value: str, record: HistoryRow) -> str:
         date = escape(formats.date_format(record.date, "SHORT_DATE_FORMAT"))
         link = self.url("standings", record.slug)
-        return mark_safe(  # noqa: S308 - name and date escaped, the slug is a slug
+        return mark_safe(  # noqa: S308 - name and date escaped, the link quoted
             f'<a href="{link}">{escape(value)}</a> <span class="muted">{date}</span>'
         )
 
@@ -393,8 +393,8 @@ class PlayerHistoryTable(FastTable):
         html = f'<a href="{self.url("series", record.slug, value)}">{value}</a>'
         if not record.published:
             html += f' <span class="badge provisional">{escape(str(_("vorläufig")))}</span>'
-        return mark_safe(html)  # noqa: S308 - numbers, a slug and escaped text
+        return mark_safe(html)  # noqa: S308 - a number, a quoted link, escaped text
 
     def render_table(self, value: int, record: HistoryRow) -> str:
         link = self.url("table", record.slug, record.series, value)
-        return mark_safe(f'<a href="{link}">{value}</a>')  # noqa: S308 - numbers and a slug
+        return mark_safe(f'<a href="{link}">{value}</a>')  # noqa: S308 - a number and a quoted link

@@ -19,7 +19,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
@@ -184,7 +183,7 @@ def _pdf(data: bytes, name: str) -> HttpResponse:
     return response
 
 
-def _revision(model: type[Tournament], slug: str) -> tuple[Any, ...]:
+def _revision(slug: str) -> tuple[Any, ...]:
     """(id, revision, revised_at) of the tournament with ``slug``, or 404: all that
     a page served from the cache needs, read with one plain statement (building the ORM's
     query for the whole row cost more than the rest of a cached page)."""
@@ -192,7 +191,7 @@ def _revision(model: type[Tournament], slug: str) -> tuple[Any, ...]:
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {q('id')}, {q('revision')}, {q('revised_at')} "
-            f"FROM {q(model._meta.db_table)} WHERE {q('slug')} = %s",
+            f"FROM {q(Tournament._meta.db_table)} WHERE {q('slug')} = %s",
             [slug],
         )
         row = cursor.fetchone()
@@ -202,11 +201,9 @@ def _revision(model: type[Tournament], slug: str) -> tuple[Any, ...]:
     return pk, revision, _moment(revised_at)
 
 
-def _moment(value: Any) -> datetime.datetime | None:
+def _moment(value: datetime.datetime | None) -> datetime.datetime | None:
     """A time read with a plain statement: PostgreSQL gives an aware datetime, SQLite a
-    naive one (or text) in UTC."""
-    if isinstance(value, str):
-        value = parse_datetime(value)
+    naive one in UTC."""
     if value is not None and timezone.is_naive(value):
         value = timezone.make_aware(value, datetime.UTC)
     return value
@@ -223,7 +220,7 @@ def _in_tournament(
 ) -> HttpResponseBase:
     """A page, CSV or PDF of one tournament (its series and lists too), cached on its
     revision; ``build`` gets the tournament, read only when the page is built."""
-    pk, revision, revised_at = _revision(Tournament, slug)
+    pk, revision, revised_at = _revision(slug)
     return cached(
         request,
         ("tournament", pk, revision),
@@ -491,7 +488,7 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
         _TournamentLine(
             slug,
             name,
-            date if isinstance(date, datetime.date) else parse_date(date),
+            date,
             venue,
             count,
             url(slug),
@@ -565,12 +562,12 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     )
     key = ("player", *found[0], [(t, revision) for t, revision, _at in played], teams)
     modified = latest(*(_moment(at) for _pk, _revision, at in played))
-    _pk, name, number, club_id, club = found[0]
-    shown = statements.row_of(Player, id=pk, name=name, number=number, club_id=club_id)
-    if club_id is not None:
-        shown.club = statements.row_of(Club, id=club_id, name=club)
 
     def build() -> HttpResponse:
+        _pk, name, number, club_id, club = found[0]
+        shown = statements.row_of(Player, id=pk, name=name, number=number, club_id=club_id)
+        if club_id is not None:
+            shown.club = statements.row_of(Club, id=club_id, name=club)
         return _player_page(
             request, shown, [(t, team, season) for t, _s, _r, team, season in teams]
         )

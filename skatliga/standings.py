@@ -8,7 +8,6 @@ and the statistics on a player's page.
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
@@ -132,8 +131,14 @@ def match_points_scheme(scope: Season | Tournament | None) -> str:
 
 
 def _team_sql(results: ListResultQuerySet, unit: str) -> tuple[str, tuple[Any, ...]]:
-    """The teams' Spielpunkte per ``unit`` (series or match day) and the number of series
-    they played in it, summed over the result rows alone; the names joined after."""
+    """Each team's match points won and lost (in halves), Spielpunkte and series played,
+    with its name and club: one statement over the result rows alone.
+
+    The teams' Spielpunkte are summed per ``unit`` (series or match day); within a unit of
+    n teams, those in places p..q (level on Spielpunkte, places counted from 0) win
+    2(n-1) - p - q halves each (:func:`half_match_points`), that is 2(n-1) - 2p - k + 1 for
+    the k teams level there; the halves are summed per team and the names joined last.
+    """
     # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
     # makes PostgreSQL sort the rows instead of hashing them.
     played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
@@ -145,10 +150,28 @@ def _team_sql(results: ListResultQuerySet, unit: str) -> tuple[str, tuple[Any, .
     )
     inner, params = per_unit.query.sql_with_params()
     q = connection.ops.quote_name
+    by, team, points = q(unit), q("team_id"), q("points")
+    # Over the unit's teams by Spielpunkte, RANK() is p + 1 and COUNT(*) counts down to the
+    # last team level with this one, p + k: the halves lost, 2p + k - 1, are their sum - 2.
+    placed = (
+        f"SELECT {team}, {points}, {q('played')}, "
+        f"2 * COUNT(*) OVER (PARTITION BY {by}) - 2 AS most, "
+        f"RANK() OVER w + COUNT(*) OVER w - 2 AS lost FROM ({inner}) s "
+        f"WINDOW w AS (PARTITION BY {by} ORDER BY {points} DESC)"
+    )
+    sums = ", ".join(
+        f"CAST(SUM({value}) AS BIGINT) AS {name}"
+        for name, value in (
+            ("won", "most - lost"),
+            ("lost", "lost"),
+            ("points", points),
+            ("played", q("played")),
+        )
+    )
     sql = (
-        f"SELECT s.{q(unit)}, s.{q('team_id')}, s.{q('points')}, s.{q('played')}, "
-        f"t.{q('name')}, c.{q('name')} FROM ({inner}) s "
-        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = s.{q('team_id')} "
+        f"SELECT a.{team}, a.won, a.lost, a.points, a.played, t.{q('name')}, c.{q('name')} "
+        f"FROM (SELECT {team}, {sums} FROM ({placed}) p GROUP BY {team}) a "
+        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = a.{team} "
         f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
     )
     return sql, params
@@ -159,68 +182,34 @@ def team_standings(
 ) -> list[TeamRow]:
     """Teams ranked by match points, then Spielpunkte, over the series in ``results``.
 
-    One query: the teams' Spielpunkte per series (per match day under ``pairings``), grouped
-    over the result rows alone, with the teams' names joined to the sums. Within each series
-    (match day) the teams that played it meet in pairs: more Spielpunkte wins the pair, equal
-    Spielpunkte share it (:func:`half_match_points`). ``scheme`` (``Season.MatchPoints``)
-    says how that is written: ``places`` n−1 … 0 per series (a pair won is 1), the others 2
-    for a pair won and 1 for a pair shared, per series (``series-points``, Wertungspunkte)
-    or per match day (``pairings``).
+    One query (:func:`_team_sql`): within each series (match day under ``pairings``) the
+    teams that played it meet in pairs: more Spielpunkte wins the pair, equal Spielpunkte
+    share it (:func:`half_match_points`). ``scheme`` (``Season.MatchPoints``) says how that
+    is written: ``places`` n−1 … 0 per series (a pair won is 1), the others 2 for a pair won
+    and 1 for a pair shared, per series (``series-points``, Wertungspunkte) or per match day
+    (``pairings``).
     """
     unit = "tournament_id" if scheme == Season.MatchPoints.PAIRINGS else "series_id"
     sql, params = results.scoped_sql(("teams", unit), lambda rows, _lots: _team_sql(rows, unit))
-    by_unit: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    names: dict[int, tuple[str, str]] = {}
-    series: dict[int, int] = defaultdict(int)
-    game_points: dict[int, int] = defaultdict(int)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        for unit_id, team_id, points, played, team_name, club_name in cursor.fetchall():
-            by_unit[unit_id].append((points, team_id))
-            series[team_id] += played
-            game_points[team_id] += points
-            names[team_id] = (team_name, club_name or "")
-    # Match points in halves (integers): Fractions only for the rows, not for every series.
-    # Within a unit, teams in places p..q (level on Spielpunkte) win 2(n-1) - p - q halves
-    # each (half_match_points), counted over the unit's teams sorted by Spielpunkte.
-    plus: dict[int, int] = defaultdict(int)
-    minus: dict[int, int] = defaultdict(int)
-    for entries in by_unit.values():
-        entries.sort(reverse=True)
-        count = len(entries)
-        most = 2 * (count - 1)
-        first = 0
-        while first < count:
-            value, last = entries[first][0], first
-            while last + 1 < count and entries[last + 1][0] == value:
-                last += 1
-            won = most - first - last
-            for place in range(first, last + 1):
-                team = entries[place][1]
-                plus[team] += won
-                minus[team] += most - won
-            first = last + 1
+        found = cursor.fetchall()
+    found.sort(key=lambda row: (-row[1], -row[3], row[5]))
     unit_of_points = 2 if scheme == Season.MatchPoints.PLACES else 1
-    ordered = sorted(names, key=lambda t: (-plus[t], -game_points[t], names[t][0]))
     rows: list[TeamRow] = []
-    for position, team in enumerate(ordered, start=1):
-        level = position > 1 and (
-            plus[ordered[position - 2]],
-            game_points[ordered[position - 2]],
-        ) == (
-            plus[team],
-            game_points[team],
-        )
+    for position, (team, plus, minus, points, series, name, club) in enumerate(found, start=1):
+        before = found[position - 2]
+        level = position > 1 and (before[1], before[3]) == (plus, points)
         rows.append(
             TeamRow(
                 rank=rows[-1].rank if level else position,
                 team_id=team,
-                team=names[team][0],
-                club=names[team][1],
-                series=series[team],
-                match_points=Fraction(plus[team], unit_of_points),
-                match_points_against=Fraction(minus[team], unit_of_points),
-                game_points=game_points[team],
+                team=name,
+                club=club or "",
+                series=series,
+                match_points=Fraction(plus, unit_of_points),
+                match_points_against=Fraction(minus, unit_of_points),
+                game_points=points,
                 scheme=scheme,
             )
         )

@@ -2,10 +2,14 @@
 reused with another scope's key: they read what the ORM's own statements read."""
 
 import datetime
+from fractions import Fraction
 
 import pytest
+from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skatliga.models import (
     HistoryRow,
@@ -233,3 +237,77 @@ def test_team_match_points_share_the_places_of_level_teams(db):
         assert found == expected
         against = {row.team_id: row.match_points_against * 2 for row in team_standings(rows)}
         assert against == {team: 2 * 2 * 5 - halves for team, halves in expected.items()}
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    sums=st.lists(
+        st.lists(st.sampled_from([-60, 0, 30, 90]), min_size=2, max_size=5),
+        min_size=1,
+        max_size=3,
+    ),
+    scheme=st.sampled_from(Season.MatchPoints.values),
+)
+def test_team_standings_follow_the_rule_for_any_series_sums(db, sums, scheme):
+    """Teams' Spielpunkte per series (few values, so that teams are often level) give, per
+    team, the sum of ``half_match_points`` over the series (per match day under
+    ``pairings``), ranked by match points, then Spielpunkte, level teams sharing a rank."""
+    with transaction.atomic():
+        season = Season.objects.create(name="Liga", slug="liga", year=2026, match_points=scheme)
+        teams = [Team.objects.create(season=season, name=f"T{n}") for n in range(5)]
+        days: list[dict[Team, int]] = []
+        played: dict[str, int] = {}
+        for day, series_sums in enumerate(sums, start=1):
+            tournament = make_tournament(season=season, rounds=1, slug=f"t{day}")
+            days.append({})
+            # The day's teams play two series: the sums, and the sums in reverse order.
+            for number, points in enumerate((series_sums, series_sums[::-1]), start=1):
+                series = Series.objects.create(tournament=tournament, number=number)
+                for team, total in zip(teams, points, strict=False):
+                    table = Table.objects.create(series=series, number=team.pk, size=3)
+                    ListResult.objects.create(
+                        table=table,
+                        series=series,
+                        tournament=tournament,
+                        season=season,
+                        player=Player.objects.create(name=f"{team.name}-{day}-{number}"),
+                        team=team,
+                        position=1,
+                        game_points=total,
+                        total=total,
+                    )
+                    days[-1][team] = days[-1].get(team, 0) + total
+                    played[team.name] = played.get(team.name, 0) + 1
+        units = (
+            days
+            if scheme == Season.MatchPoints.PAIRINGS
+            else [dict(zip(teams, p, strict=False)) for s in sums for p in (s, s[::-1])]
+        )
+        won: dict[str, int] = {}
+        lost: dict[str, int] = {}
+        points: dict[str, int] = {}
+        for unit in units:
+            for team, halves in half_match_points(unit).items():
+                won[team.name] = won.get(team.name, 0) + halves
+                lost[team.name] = lost.get(team.name, 0) + 2 * (len(unit) - 1) - halves
+                points[team.name] = points.get(team.name, 0) + unit[team]
+        scale = 2 if scheme == Season.MatchPoints.PLACES else 1
+        order = sorted(won, key=lambda name: (-won[name], -points[name], name))
+        ranks = [
+            next(n for n, o in enumerate(order, 1) if (won[o], points[o]) == (won[t], points[t]))
+            for t in order
+        ]
+        expected = [
+            (rank, t, Fraction(won[t], scale), Fraction(lost[t], scale), points[t], played[t])
+            for rank, t in zip(ranks, order, strict=True)
+        ]
+        found = [
+            (r.rank, r.team, r.match_points, r.match_points_against, r.game_points, r.series)
+            for r in team_standings(ListResult.objects.for_season(season), scheme)
+        ]
+        assert found == expected
+        transaction.set_rollback(True)

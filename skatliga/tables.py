@@ -59,23 +59,35 @@ def _cell(column: Any, render: Callable[..., Any] | None) -> _Cell:
     attrs = column.attrs.get("td", {}).as_html()
     opening = f"<td {attrs}>" if attrs else "<td>"
     name, empty, default = column.name, column.column.empty_values, column.default
-    wanted = tuple(inspect.signature(render).parameters)[1:] if render is not None else ()
+    show = _shown(render)
 
     def cell(table: FastTable, record: Any) -> str:
         value = getattr(record, name)
+        # A whole number is never empty (unless a column says so) and needs no escaping.
+        if type(value) is int and value not in empty and show is None:
+            return f"{opening}{value}</td>"
         if value in empty:
-            value = default
-        elif render is not None:
-            if wanted == ("value", "record"):
-                value = render(table, value, record)
-            elif wanted == ("value",):
-                value = render(table, value)
-            else:
-                arguments = {"value": value, "record": record}
-                value = render(table, **{key: arguments[key] for key in wanted})
-        return f"{opening}{_text(value)}</td>"
+            return f"{opening}{_text(default)}</td>"
+        return f"{opening}{_text(value if show is None else show(table, value, record))}</td>"
 
     return cell
+
+
+def _shown(render: Callable[..., Any] | None) -> Callable[[Any, Any, Any], Any] | None:
+    """``render`` (a table's ``render_<column>``) called as ``(table, value, record)``,
+    whichever of ``value`` and ``record`` it names; its signature read once, here."""
+    if render is None:
+        return None
+    wanted = tuple(inspect.signature(render).parameters)[1:]
+    if wanted == ("value", "record"):
+        return render
+    if wanted == ("value",):
+        return lambda table, value, record: render(table, value)
+    if wanted == ("record",):
+        return lambda table, value, record: render(table, record=record)
+    return lambda table, value, record: render(
+        table, **{key: {"value": value, "record": record}[key] for key in wanted}
+    )
 
 
 class FastTable(tables.Table):
@@ -228,7 +240,9 @@ def reverser(name: str, count: int) -> Callable[..., str]:
         template = template.replace(str(stand_in), f"{{{n}}}")
 
     def url(*args: object) -> str:
-        return template.format(*(quote(str(arg), safe=_URL_SAFE) for arg in args))
+        return template.format(
+            *(arg if type(arg) is int else quote(str(arg), safe=_URL_SAFE) for arg in args)
+        )
 
     return url
 

@@ -57,7 +57,7 @@ from skatliga.tables import (
     reverser,
 )
 from skatliga.views.caching import cached, latest, render_page
-from skatliga.views.sheet import build_sheet
+from skatliga.views.sheet import build_sheet, readonly_rows_html
 
 SEASON_ROWS_PER_PAGE = 100
 SEASON_TOURNAMENTS_SHOWN = 12
@@ -803,11 +803,18 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpRespo
 def _table_page(
     request: HttpRequest, tournament: Tournament, number: int, table: int
 ) -> HttpResponse:
-    series = _shown_series(tournament, number)
-    table_obj = get_object_or_404(series.tables, number=table)
-    seats = list(
-        table_obj.seats.select_related("player", "player__club", "substitute").order_by("position")
+    # The table and its series in one statement; the series is the tournament's.
+    table_obj = get_object_or_404(
+        Table.objects.select_related("series"),
+        series__tournament=tournament,
+        series__number=number,
+        number=table,
     )
+    series = table_obj.series
+    series.tournament = tournament
+    if _hidden(tournament, series):
+        raise Http404
+    seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))
     sheet = build_sheet(
         table_obj,
         list(table_obj.games.order_by("number")),
@@ -815,7 +822,7 @@ def _table_page(
         seats=seats,
     )
     by_position = {seat.position: seat for seat in seats}
-    rows = [
+    rows = readonly_rows_html(
         (
             row,
             by_position[row.game.declarer].player_for(row.number).name
@@ -824,7 +831,7 @@ def _table_page(
             printing.game_label(row.game, row.scored) if row.game and row.scored else "",
         )
         for row in sheet.rows
-    ]
+    )
     return render_page(
         request,
         "public/table.html",

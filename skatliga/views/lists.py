@@ -40,7 +40,7 @@ from skatliga.models import (
 from skatliga.pdf.base import signed
 from skatliga.table.status import signatures
 from skatliga.views.referee import View, action_error, referee_required
-from skatliga.views.sheet import Sheet, build_sheet
+from skatliga.views.sheet import Sheet, build_sheet, list_rows_html
 
 
 def get_table(tournament: Tournament, series: int, table: int) -> Table:
@@ -307,6 +307,7 @@ def render_list(
         "label_span": 13 + rules.kontra,
         "seats": seats,
         "sheet": sheet,
+        "rows": list_rows_html(sheet, editing=editing, closed=table.is_closed, kontra=rules.kontra),
         "form": form,
         "editing": editing,
         "editing_game": editing_game,

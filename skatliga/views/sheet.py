@@ -238,6 +238,122 @@ def readonly_rows_html(rows: Iterable[tuple[SheetRow, str, str]]) -> SafeString:
     return mark_safe("".join(html))  # noqa: S308 - names, labels and texts escaped above
 
 
+def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: bool) -> SafeString:
+    """The body rows of the referee's list (``referee/list.html``; the table link's too),
+    written in one pass as :func:`readonly_rows_html` is: the row being edited marked, saved
+    rows linked for editing while the list is open, the doubling column where the rules
+    have Kontra. The text is the template's, space for space; every value is escaped."""
+    words = {
+        key: conditional_escape(gettext(key))
+        for key in ("eingepasst", "H", "Sw", "S", "O", "Rs", "Su", "Re", "K", "überreizt")
+    }
+    span = 10 + kontra
+    html = []
+    for row in sheet.rows:
+        game, scored, number = row.game, row.scored, row.number
+        # A lost game is marked, and every Ramsch: someone is charged.
+        lost = scored is not None and not getattr(scored, "won", None)
+        classes = (
+            ("is-saved" if game else "is-empty")
+            + (" is-editing" if number == editing else "")
+            + (" is-passed" if game is not None and game.passed else "")
+            + (" is-lost" if lost else "")
+        )
+        if game is not None and not closed:
+            link = f'data-href="?game={number}#entry"'
+            edit = conditional_escape(gettext("Spiel %(number)s bearbeiten") % {"number": number})
+            shown = f'<a href="?game={number}#entry" title="{edit}">{number}</a>'
+        else:
+            link, shown = "", str(number)
+        entry = conditional_escape(row.entry)
+        if game is not None and game.passed:
+            middle = (
+                f'\n                <td class="c-passed" colspan="{span}">'
+                f"{words['eingepasst']}</td>"
+                f'\n                <td class="c-value">{entry}</td>'
+            )
+        elif game is not None and game.ramsch is not None:
+            middle = (
+                f'\n                <td class="c-passed c-ramsch" colspan="{span}">'
+                f"{conditional_escape(row.breakdown)}</td>"
+                f'\n                <td class="c-value">{entry}</td>'
+            )
+        else:
+            middle = _declared_cells(row, words, kontra)
+        cells = "".join(
+            f'<td class="c-total{" is-declarer" if cell.declarer else ""}'
+            f'{" sits-out" if cell.sits_out else ""}" data-seat="{seat}">'
+            f"{'' if cell.running is None else cell.running}</td>"
+            for seat, cell in enumerate(row.cells, start=1)
+        )
+        html.append(
+            f'\n            \n            <tr id="row-{number}" data-number="{number}"'
+            f'\n                class="{classes}"'
+            f"\n                {link}>"
+            f'\n              <th scope="row" class="c-num">{shown}</th>'
+            f'\n              <td class="c-dealer">{row.dealer}</td>'
+            f"\n              {middle}\n              "
+            f"\n              {cells}\n            </tr>\n            \n          "
+        )
+    return mark_safe("".join(html))  # noqa: S308 - every text escaped above
+
+
+def _declared_cells(row: SheetRow, words: dict[str, str], kontra: bool) -> str:
+    """A declared game's cells of the referee's list (empty for a row not yet played)."""
+    game, scored = row.game, row.scored
+    if game is None:
+        declarer = kind = matadors = hand = announced = ouvert = doubled = bid = ""
+        card_points = tricks = ""
+    else:
+        declarer, bid = str(game.declarer), str(game.bid)
+        kind = (
+            f'<span class="suit suit-{conditional_escape(game.game)}" aria-hidden="true"></span>'
+            f"{conditional_escape(game.get_game_display())}"
+        )
+        matadors = "" if game.matadors is None else f"{game.matadors:+d}"
+        hand = words["H"] if game.hand else ""
+        announced = (
+            words["Sw"]
+            if game.schwarz_announced
+            else words["S"]
+            if game.schneider_announced
+            else ""
+        )
+        ouvert = words["O"] if game.ouvert else ""
+        doublings = (("Rs", game.resupra), ("Su", game.supra), ("Re", game.re), ("K", game.kontra))
+        doubled = next((words[key] for key, on in doublings if on), "")  # the highest
+        card_points = "" if game.card_points is None else str(game.card_points)
+        tricks = "" if game.tricks is None else str(game.tricks)
+    if scored:
+        won = scored.won
+        result = ("+" if won else "−") + (
+            f" {words['Sw']}" if scored.schwarz else f" {words['S']}" if scored.schneider else ""
+        )
+        value_class = " won" if won else " lost"
+        overbid = (
+            f'<abbr class="overbid" title="{words["überreizt"]}">ü</abbr>' if scored.overbid else ""
+        )
+        value = f"{conditional_escape(row.entry)}{overbid}"
+    else:
+        result = value_class = value = ""
+    title = f' title="{conditional_escape(row.breakdown)}"' if row.breakdown else ""
+    doubling = f'<td class="c-flag">{doubled}</td>' if kontra else ""
+    return (
+        f'\n                <td class="c-declarer">{declarer}</td>'
+        f'\n                <td class="c-game">{kind}</td>'
+        f'\n                <td class="c-mat">{matadors}</td>'
+        f'\n                <td class="c-flag">{hand}</td>'
+        f'\n                <td class="c-flag">{announced}</td>'
+        f'\n                <td class="c-flag">{ouvert}</td>'
+        f"\n                {doubling}"
+        f'\n                <td class="c-bid">{bid}</td>'
+        f'\n                <td class="c-cp">{card_points}</td>'
+        f'\n                <td class="c-tricks">{tricks}</td>'
+        f'\n                <td class="c-result">{result}</td>'
+        f'\n                <td class="c-value{value_class}"{title}>{value}</td>'
+    )
+
+
 def shares(
     seats: Sequence[Seat],
     ordered: Sequence[tuple[Game, scoring.Entry]],

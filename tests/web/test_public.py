@@ -10,17 +10,13 @@ import re
 import pytest
 from django.core.cache import cache
 from django.db import connection
-from django.template import Context, Template
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import translation
 from pypdf import PdfReader
 
-from scoring import Declaration, GameType, Outcome, Ramsch
-from skatliga import printing, services
+from scoring import Declaration, GameType, Outcome
+from skatliga import services
 from skatliga.models import Player, Registration, Seat, Table, Team, Tournament
-from skatliga.views.sheet import build_sheet, readonly_rows_html
-from tests.web.factories import entry, make_player, make_table, play
 
 pytestmark = pytest.mark.django_db
 
@@ -251,72 +247,3 @@ def test_tournament_page_lists_its_series_with_their_tables(client, small_season
     assert re.search(
         r"Serie 2</a>\s*<span[^>]*>[^<]*</span>\s*<span class=\"muted\">1 Tisch<", content
     )
-
-
-ROWS_LOOP = Template(
-    "{% load i18n %}{% for row, declarer, label in rows %}\n"
-    '    <tr{% if not row.game %} class="empty"{% endif %}>\n'
-    '      <td class="number">{{ row.number }}</td>\n'
-    "      <td>{% if row.game and not row.game.passed %}{{ declarer }}{% endif %}</td>\n"
-    '      <td>{% if row.game %}{% if row.game.passed %}<em>{% translate "eingepasst" %}</em>'
-    '{% else %}{{ label }}<small class="breakdown">{{ row.breakdown }}</small>{% endif %}'
-    "{% endif %}</td>\n"
-    '      <td class="number">{{ row.entry }}</td>\n'
-    '      {% for cell in row.cells %}<td class="number{% if cell.declarer %} declarer{% endif %}'
-    '{% if cell.sits_out %} sits-out{% endif %}">{% if cell.running is not None %}'
-    "{{ cell.running }}{% endif %}</td>{% endfor %}\n"
-    "    </tr>\n"
-    "  {% endfor %}"
-)
-"""The template loop the read-only list's rows were written with, as the oracle."""
-
-
-def make_players(count):
-    return [make_player() for _ in range(count)]
-
-
-@pytest.mark.parametrize("language", ["de", "en"])
-def test_the_lists_rows_are_the_template_loops_text(client, language):
-    """Played, passed, Ramsch and unplayed rows, a substitute's and an escaped name: the
-    rows written in one pass (``sheet.readonly_rows_html``) are the loop's, character for
-    character, and the page shows them."""
-    four = make_table(players=[make_player(), make_player("<Kurt & Co>"), *make_players(2)])
-    play(
-        four,
-        entry(2, "clubs", matadors=2, card_points=70, tricks=7, hand=True),
-        entry(),
-        entry(4, "null", bid=23, won=False),
-    )
-    ramsch = make_table(size=3, rounds=2, scoring="classic", rule_options={"ramsch": True})
-    play(
-        ramsch,
-        services.GameEntry(ramsch=Ramsch((30, 62, 28), (3, 5, 2))),
-        entry(2, "grand", bid=24, matadors=1, card_points=91, tricks=9),
-    )
-    services.appoint_substitute(ramsch, 2, 2, player=make_player("Emil"))
-    for table in (four, ramsch):
-        tournament = table.series.tournament
-        seats = list(table.seats.select_related("player", "substitute").order_by("position"))
-        games = list(table.games.order_by("number"))
-        with translation.override(language):
-            sheet = build_sheet(
-                table, games, games_per_list=tournament.games_per_list(table.size), seats=seats
-            )
-            by_position = {seat.position: seat for seat in seats}
-            rows = [
-                (
-                    row,
-                    by_position[row.game.declarer].player_for(row.number).name
-                    if row.game and row.game.declarer in by_position
-                    else "",
-                    printing.game_label(row.game, row.scored) if row.game and row.scored else "",
-                )
-                for row in sheet.rows
-            ]
-            written = readonly_rows_html(rows)
-            assert written == ROWS_LOOP.render(Context({"rows": rows}))
-            url = reverse("table", args=[tournament.slug, 1, table.number])
-        assert written in client.get(url).content.decode()
-        assert ("empty" in written, "sits-out" in written) == (True, table.size == 4)
-        declarer = "&lt;Kurt &amp; Co&gt;" if table is four else "<td>Emil</td>"
-        assert declarer in written

@@ -438,7 +438,10 @@ def _post_data(initial: dict[str, Any], version: int) -> dict[str, str]:
 
 
 def measure_entry(season: Any, reps: int) -> dict[str, Any]:
+    """Saving a game through the referee's list, against the home page; the referee's list
+    page it redirects to, and the public list page (cache miss) that the players read."""
     from django.contrib.auth import get_user_model
+    from django.core.cache import cache
     from django.test import Client
     from django.urls import reverse
 
@@ -463,9 +466,10 @@ def measure_entry(season: Any, reps: int) -> dict[str, Any]:
         table.refresh_from_db()
     if table.is_closed:
         services.reopen_table(table, user=user, reason="Benchmark")
-    client = Client()
+    client, anonymous = Client(), Client()
     client.force_login(user)
     url = reverse("referee:list", args=[tournament.slug, table.series.number, table.number])
+    public = reverse("table", args=[tournament.slug, table.series.number, table.number])
     home = reverse("home")
     game = Game.objects.filter(table=table, passed=False).order_by("-number").first()
     assert game is not None
@@ -486,9 +490,9 @@ def measure_entry(season: Any, reps: int) -> dict[str, Any]:
         version += 1
         return took
 
-    def get(path: str) -> tuple[float, float]:
+    def get(path: str, via: Client = client) -> tuple[float, float]:
         start, cpu = time.perf_counter(), time.process_time()
-        response = client.get(path)
+        response = via.get(path)
         took = time.perf_counter() - start, time.process_time() - cpu
         assert response.status_code == 200, (path, response.status_code)
         return took
@@ -497,11 +501,13 @@ def measure_entry(season: Any, reps: int) -> dict[str, Any]:
         post()
         get(url)
         get(home)
-    entry, trivial, list_page = [], [], []
+    entry, trivial, list_page, public_page = [], [], [], []
     for _ in range(reps):  # interleaved, so that a busy moment hits both alike
         entry.append(post())
         list_page.append(get(url))  # where the POST redirects to; it shows the saved row
         trivial.append(get(home))
+        cache.clear()  # the list as the players' phones ask for it after the save
+        public_page.append(get(public, via=anonymous))
     row = Game.objects.get(table=table, number=number)
     assert row.version == version and Game.objects.filter(table=table).count() == original
     # The list closed and its series published again, as the season was built: a later
@@ -517,6 +523,7 @@ def measure_entry(season: Any, reps: int) -> dict[str, Any]:
         "entry_ms": median_ms(wall),
         "entry_baseline_ms": median_ms([t for t, _ in trivial]),
         "entry_list_page_ms": median_ms([t for t, _ in list_page]),
+        "table_page_ms": median_ms([t for t, _ in public_page]),
         # CPU time of this process (the whole request on SQLite; without the server's on
         # PostgreSQL): steadier than wall-clock time on a busy machine.
         "entry_cpu_ms": median_ms([c for _, c in entry]),
@@ -954,6 +961,7 @@ def table_lines(result: dict[str, Any]) -> list[str]:
             f"× {result['entry_cpu_ms'] / result['entry_baseline_cpu_ms']:.2f}",
         ),
         ("referee list page (GET)", f"{result['entry_list_page_ms']:.1f} ms", ""),
+        ("public list page, cache miss", f"{result['table_page_ms']:.1f} ms", ""),
         (
             "score sheets PDF",
             f"{result['pdf_pages_per_s']:.0f} pages/s",

@@ -20,7 +20,7 @@ import scoring
 from scoring.lists import WON_BONUS
 from skatliga import services
 from skatliga.entries import list_entry, list_entry_text
-from skatliga.models import Game, Seat, Table
+from skatliga.models import Game, GameType, Seat, Table
 from skatliga.pdf.base import signed
 
 
@@ -247,6 +247,8 @@ def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: b
         key: conditional_escape(gettext(key))
         for key in ("eingepasst", "H", "Sw", "S", "O", "Rs", "Su", "Re", "K", "überreizt")
     }
+    # The games' names as get_game_display gives them, translated once, not once per row.
+    names = {value: conditional_escape(label) for value, label in GameType.choices}
     span = 10 + kontra
     html = []
     for row in sheet.rows:
@@ -279,7 +281,7 @@ def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: b
                 f'\n                <td class="c-value">{entry}</td>'
             )
         else:
-            middle = _declared_cells(row, words, kontra)
+            middle = _declared_cells(row, words, names, kontra)
         cells = "".join(
             f'<td class="c-total{" is-declarer" if cell.declarer else ""}'
             f'{" sits-out" if cell.sits_out else ""}" data-seat="{seat}">'
@@ -298,7 +300,9 @@ def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: b
     return mark_safe("".join(html))  # noqa: S308 - every text escaped above
 
 
-def _declared_cells(row: SheetRow, words: dict[str, str], kontra: bool) -> str:
+def _declared_cells(
+    row: SheetRow, words: dict[str, str], names: dict[str, str], kontra: bool
+) -> str:
     """A declared game's cells of the referee's list (empty for a row not yet played)."""
     game, scored = row.game, row.scored
     if game is None:
@@ -308,7 +312,7 @@ def _declared_cells(row: SheetRow, words: dict[str, str], kontra: bool) -> str:
         declarer, bid = str(game.declarer), str(game.bid)
         kind = (
             f'<span class="suit suit-{conditional_escape(game.game)}" aria-hidden="true"></span>'
-            f"{conditional_escape(game.get_game_display())}"
+            f"{names.get(game.game) or conditional_escape(game.game)}"
         )
         matadors = "" if game.matadors is None else f"{game.matadors:+d}"
         hand = words["H"] if game.hand else ""

@@ -166,9 +166,13 @@ def public_paths(season: Any, rng: random.Random, count: int) -> list[str]:
     return paths
 
 
-def save_plan(season: Any, user: Any, lists: int) -> list[tuple[str, str, str, int]]:
+def save_plan(
+    season: Any, user: Any, lists: int
+) -> tuple[list[tuple[str, str, str, int]], list[tuple[Any, int, Any, bool, bool]]]:
     """Per list (of different tournaments): its URL, the two row bodies (passed in / as
-    played, without the version) and the row's version now."""
+    played, without the version) and the row's version now; and, for :func:`restore`,
+    the list, the row's number and entry, and whether the list was closed and its series
+    published."""
     from django.urls import reverse
 
     from skatliga import services
@@ -176,6 +180,7 @@ def save_plan(season: Any, user: Any, lists: int) -> list[tuple[str, str, str, i
     from skatliga.models import Game, Table
 
     plan = []
+    originals = []
     tables = (
         Table.objects.filter(series__tournament__season=season, number=1, series__number=1)
         .select_related("series__tournament")
@@ -184,6 +189,7 @@ def save_plan(season: Any, user: Any, lists: int) -> list[tuple[str, str, str, i
     for table in tables:
         tournament = table.series.tournament
         tournament.referees.add(user)
+        published, closed = table.series.is_published, table.is_closed
         if table.series.is_published:
             services.withdraw_publication(table.series, user=user, reason="Lasttest")
             table.refresh_from_db()
@@ -198,7 +204,29 @@ def save_plan(season: Any, user: Any, lists: int) -> list[tuple[str, str, str, i
         # Version v is saved as "passed" when v has the parity of the current one.
         first, second = (passed, played) if game.version % 2 == 0 else (played, passed)
         plan.append((url, urlencode(first), urlencode(second), game.version))
-    return plan
+        entry = services.GameEntry.from_game(game)
+        originals.append((table, game.number, entry, published, closed))
+    return plan, originals
+
+
+def restore(originals: list[tuple[Any, int, Any, bool, bool]], user: Any, logged: int) -> None:
+    """The season as it was built, for later runs on it: each saved row as it was, its list
+    closed and its series published again, and the changes logged since ``logged`` gone."""
+    from skatliga import services
+    from skatliga.models import Change, Game
+
+    for table, number, entry, published, closed in originals:
+        table.refresh_from_db()
+        game = Game.objects.get(table=table, number=number)
+        if services.GameEntry.from_game(game) != entry:
+            services.record_game(
+                table, number, entry, user=user, expected_version=game.version, reason="Lasttest"
+            )
+        if closed and not table.is_closed:
+            services.close_table(table, user=user)
+        if published and not table.series.is_published:
+            services.publish_series(table.series, user=user)
+    Change.objects.filter(pk__gt=logged).delete()
 
 
 def referee_session(user: Any) -> str:
@@ -298,15 +326,17 @@ def main() -> None:
     os.environ["SKATLIGA_SECRET_KEY"] = secret_key
     run.setup_django(url)
     from django.contrib.auth import get_user_model
+    from django.db.models import Max
     from django.utils.crypto import get_random_string
 
-    from skatliga.models import Season
+    from skatliga.models import Change, Season
 
     season = Season.objects.get(slug=f"bench-{args.size}")
     rng = random.Random("skatliga-load")
     user = get_user_model().objects.get_or_create(username="load-referee")[0]
     paths = public_paths(season, rng, 400)
-    plan = save_plan(season, user, args.save_lists)
+    logged = Change.objects.aggregate(last=Max("pk"))["last"] or 0
+    plan, originals = save_plan(season, user, args.save_lists)
     session = referee_session(user)
     csrf = get_random_string(32)  # letters and digits, as Django's CSRF secrets
     host = f"127.0.0.1:{args.port}"
@@ -425,6 +455,7 @@ def main() -> None:
         + saves["refused"]
     )
     lists = check_lists(season)
+    restore(originals, user, logged)
     server_times = access_times(workdir / "access.log")
     result = {
         "db": args.db,

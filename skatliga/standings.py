@@ -151,8 +151,9 @@ def _team_sql(results: ListResultQuerySet, unit: str) -> tuple[str, tuple[Any, .
     inner, params = per_unit.query.sql_with_params()
     q = connection.ops.quote_name
     by, team, points = q(unit), q("team_id"), q("points")
-    # Over the unit's teams by Spielpunkte, RANK() is p + 1 and COUNT(*) counts down to the
-    # last team level with this one, p + k: the halves lost, 2p + k - 1, are their sum - 2.
+    # Over the unit's teams by Spielpunkte, most first, RANK() is p + 1, and COUNT(*) with
+    # the default frame (the first row up to this row's last peer) counts the teams ahead
+    # and those level with this one, p + k: the halves lost, 2p + k - 1, are their sum - 2.
     placed = (
         f"SELECT {team}, {points}, {q('played')}, "
         f"2 * COUNT(*) OVER (PARTITION BY {by}) - 2 AS most, "
@@ -194,12 +195,11 @@ def team_standings(
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchall()
-    found.sort(key=lambda row: (-row[1], -row[3], row[5]))
+    found.sort(key=lambda row: (-row[1], -row[3], row[5], row[0]))
     unit_of_points = 2 if scheme == Season.MatchPoints.PLACES else 1
     rows: list[TeamRow] = []
     for position, (team, plus, minus, points, series, name, club) in enumerate(found, start=1):
-        before = found[position - 2]
-        level = position > 1 and (before[1], before[3]) == (plus, points)
+        level = position > 1 and (found[position - 2][1], found[position - 2][3]) == (plus, points)
         rows.append(
             TeamRow(
                 rank=rows[-1].rank if level else position,

@@ -206,7 +206,7 @@ def readonly_rows_html(rows: Iterable[tuple[SheetRow, str, str]]) -> SafeString:
     """The body rows of the read-only list (``public/table.html``), each with the declarer's
     name and the game's label, written in one pass: a template loop over 48 rows of eight
     cells cost more than reading and scoring the list. The text is the template's, space for
-    space; every value is escaped."""
+    space; every text is escaped (the numbers are written as they are)."""
     passed = f"<em>{conditional_escape(gettext('eingepasst'))}</em>"
     html = []
     for row, declarer, label in rows:
@@ -242,10 +242,22 @@ def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: b
     """The body rows of the referee's list (``referee/list.html``; the table link's too),
     written in one pass as :func:`readonly_rows_html` is: the row being edited marked, saved
     rows linked for editing while the list is open, the doubling column where the rules
-    have Kontra. The text is the template's, space for space; every value is escaped."""
+    have Kontra. The text is the template's, space for space; every text is escaped (the
+    numbers are written as they are)."""
     words = {
-        key: conditional_escape(gettext(key))
-        for key in ("eingepasst", "H", "Sw", "S", "O", "Rs", "Su", "Re", "K", "überreizt")
+        key: conditional_escape(text)
+        for key, text in (
+            ("eingepasst", gettext("eingepasst")),
+            ("H", gettext("H")),
+            ("Sw", gettext("Sw")),
+            ("S", gettext("S")),
+            ("O", gettext("O")),
+            ("Rs", gettext("Rs")),
+            ("Su", gettext("Su")),
+            ("Re", gettext("Re")),
+            ("K", gettext("K")),
+            ("überreizt", gettext("überreizt")),
+        )
     }
     # The games' names as get_game_display gives them, translated once, not once per row.
     names = {value: conditional_escape(label) for value, label in GameType.choices}

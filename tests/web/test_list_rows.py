@@ -78,11 +78,16 @@ def sheet_of(table):
     return build_sheet(table, games, games_per_list=per_list, seats=seats), seats
 
 
+SCHWARZ_ANNOUNCED = {"schneider_announced": True, "schwarz_announced": True}
+DOUBLED = {"kontra": True, "re": True, "supra": True}
+
+
 @pytest.fixture
 def doubled():
     """A 4-table under Kontra, Re, Supra and Resupra, its second player's name to escape: a
     hand game won, a pass, a null lost, an overbid grand, a Schneider announced, a grand
-    with Kontra and Re, a null ouvert won; the rest of the list unplayed."""
+    with Kontra and Re, a null ouvert won, Schwarz announced and won, Resupra, Supra; the
+    rest of the list unplayed."""
     players = [make_player(), make_player("<Kurt & Co>"), make_player(), make_player()]
     table = make_table(players=players, rule_options={"doublings": "kontra-re-supra-resupra"})
     play(
@@ -96,6 +101,9 @@ def doubled():
         ),
         entry(3, "grand", matadors=1, card_points=70, tricks=6, kontra=True, re=True),
         entry(4, "null", bid=23, ouvert=True, tricks=0),
+        entry(1, "diamonds", 18, 1, card_points=120, tricks=10, hand=True, **SCHWARZ_ANNOUNCED),
+        entry(2, "grand", matadors=1, card_points=70, tricks=6, **DOUBLED, resupra=True),
+        entry(3, "spades", matadors=1, card_points=70, tricks=6, **DOUBLED),
     )
     return table
 
@@ -171,6 +179,6 @@ def test_the_referees_page_shows_the_rows(client, django_user_model, doubled):
     url = reverse("referee:list", args=[series.tournament.slug, series.number, doubled.number])
     with translation.override("de"):
         sheet, _seats = sheet_of(doubled)
-        written = list_rows_html(sheet, editing=8, closed=False, kontra=True)
+        written = list_rows_html(sheet, editing=sheet.recorded + 1, closed=False, kontra=True)
     page = client.get(url).content.decode()
     assert f"<tbody>\n          {written}\n        </tbody>" in page

@@ -8,7 +8,7 @@ Standings come from ``ListResult`` grouped queries (``models.ListResultQuerySet.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,7 +57,7 @@ from skatliga.tables import (
     reverser,
 )
 from skatliga.views.caching import cached, latest, render_page
-from skatliga.views.sheet import build_sheet, readonly_rows_html
+from skatliga.views.sheet import Sheet, SheetRow, build_sheet, readonly_rows_html
 
 SEASON_ROWS_PER_PAGE = 100
 SEASON_TOURNAMENTS_SHOWN = 12
@@ -793,6 +793,22 @@ def season_teams_pdf(request: HttpRequest, slug: str) -> HttpResponseBase:
     return _in_season(request, slug, build)
 
 
+def readonly_rows(sheet: Sheet, seats: Sequence[Seat]) -> list[tuple[SheetRow, str, str]]:
+    """Each row of the read-only list with its declarer's name (a substitute's from his
+    first game on) and the game's label, empty where nobody declared."""
+    by_position = {seat.position: seat for seat in seats}
+    return [
+        (
+            row,
+            by_position[row.game.declarer].player_for(row.number).name
+            if row.game and row.game.declarer in by_position
+            else "",
+            printing.game_label(row.game, row.scored) if row.game and row.scored else "",
+        )
+        for row in sheet.rows
+    ]
+
+
 def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponseBase:
     """One list, read-only: every row with its breakdown and running totals, and the summary."""
     return _in_tournament(
@@ -821,17 +837,7 @@ def _table_page(
         games_per_list=tournament.games_per_list(table_obj.size),
         seats=seats,
     )
-    by_position = {seat.position: seat for seat in seats}
-    rows = readonly_rows_html(
-        (
-            row,
-            by_position[row.game.declarer].player_for(row.number).name
-            if row.game and row.game.declarer in by_position
-            else "",
-            printing.game_label(row.game, row.scored) if row.game and row.scored else "",
-        )
-        for row in sheet.rows
-    )
+    rows = readonly_rows_html(readonly_rows(sheet, seats))
     return render_page(
         request,
         "public/table.html",

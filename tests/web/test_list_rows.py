@@ -10,7 +10,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring import Ramsch
-from skatliga import printing, services
+from skatliga import services
+from skatliga.views.public import readonly_rows
 from skatliga.views.sheet import build_sheet, list_rows_html, readonly_rows_html
 from tests.web.factories import entry, make_player, make_table, play
 
@@ -125,18 +126,7 @@ def ramsch():
 def test_the_read_only_rows_are_the_template_loops_text(client, language, doubled, ramsch):
     for table in (doubled, ramsch):
         with translation.override(language):
-            sheet, seats = sheet_of(table)
-            by_position = {seat.position: seat for seat in seats}
-            rows = [
-                (
-                    row,
-                    by_position[row.game.declarer].player_for(row.number).name
-                    if row.game and row.game.declarer in by_position
-                    else "",
-                    printing.game_label(row.game, row.scored) if row.game and row.scored else "",
-                )
-                for row in sheet.rows
-            ]
+            rows = readonly_rows(*sheet_of(table))
             written = readonly_rows_html(rows)
             assert written == READONLY_LOOP.render(Context({"rows": rows}))
             url = reverse("table", args=[table.series.tournament.slug, 1, table.number])

@@ -206,6 +206,22 @@ def test_running_and_progress_by_scope_equal_those_of_the_tables(small_season):
     assert running_in(hidden).lists == []
 
 
+def team_result(series: Series, team: Team, total: int) -> None:
+    """A list of ``series`` whose one result row, a new player's of ``team``, has ``total``."""
+    tournament = series.tournament
+    ListResult.objects.create(
+        table=Table.objects.create(series=series, number=team.pk, size=3),
+        series=series,
+        tournament=tournament,
+        season=tournament.season,
+        player=Player.objects.create(name=f"{team.name}-{tournament.pk}-{series.number}"),
+        team=team,
+        position=1,
+        game_points=total,
+        total=total,
+    )
+
+
 def test_team_match_points_share_the_places_of_level_teams(db):
     """Per series, the team match points equal ``half_match_points`` of the series' sums:
     three teams level in the middle, two level at the bottom, over two series."""
@@ -216,18 +232,7 @@ def test_team_match_points_share_the_places_of_level_teams(db):
     for number, points in enumerate(sums, start=1):
         series = Series.objects.create(tournament=tournament, number=number)
         for team, total in zip(teams, points, strict=True):
-            table = Table.objects.create(series=series, number=team.pk, size=3)
-            ListResult.objects.create(
-                table=table,
-                series=series,
-                tournament=tournament,
-                season=season,
-                player=Player.objects.create(name=f"{team.name}-{number}"),
-                team=team,
-                position=1,
-                game_points=total,
-                total=total,
-            )
+            team_result(series, team, total)
     expected = {team.pk: 0 for team in teams}
     for points in sums:
         for team, halves in half_match_points(dict(zip(teams, points, strict=True))).items():
@@ -273,18 +278,7 @@ def test_team_standings_follow_the_rule_for_any_series_sums(db, sums, scheme):
             for number, points in enumerate(day_series(series_sums), start=1):
                 series = Series.objects.create(tournament=tournament, number=number)
                 for team, total in zip(teams, points, strict=False):
-                    table = Table.objects.create(series=series, number=team.pk, size=3)
-                    ListResult.objects.create(
-                        table=table,
-                        series=series,
-                        tournament=tournament,
-                        season=season,
-                        player=Player.objects.create(name=f"{team.name}-{day}-{number}"),
-                        team=team,
-                        position=1,
-                        game_points=total,
-                        total=total,
-                    )
+                    team_result(series, team, total)
                     days[-1][team] = days[-1].get(team, 0) + total
                     played[team.name] = played.get(team.name, 0) + 1
         units = (

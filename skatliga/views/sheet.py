@@ -2,7 +2,9 @@
 
 Every number comes from the engine through the services (``list_rows``, ``summarize``) and
 ``scoring.row_scores``; this module only arranges them. The same sheet serves the page and
-the JSON preview, where one row is replaced by the row being typed.
+the JSON preview, where one row is replaced by the row being typed. The rows of the list
+pages, the referee's and the public one, are written here in one pass (``list_rows_html``,
+``readonly_rows_html``), as the standings' body rows are (``tables.FastTable``).
 """
 
 from __future__ import annotations

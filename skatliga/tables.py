@@ -63,12 +63,11 @@ def _cell(column: Any, render: Callable[..., Any] | None) -> _Cell:
 
     def cell(table: FastTable, record: Any) -> str:
         value = getattr(record, name)
-        # A whole number is never empty (unless a column says so) and needs no escaping.
-        if type(value) is int and value not in empty and show is None:
-            return f"{opening}{value}</td>"
         if value in empty:
-            return f"{opening}{_text(default)}</td>"
-        return f"{opening}{_text(value if show is None else show(table, value, record))}</td>"
+            value = default
+        elif show is not None:
+            value = show(table, value, record)
+        return f"{opening}{_text(value)}</td>"
 
     return cell
 

@@ -40,7 +40,7 @@ from skatliga.models import (
 from skatliga.pdf.base import signed
 from skatliga.table.status import signatures
 from skatliga.views.referee import View, action_error, referee_required
-from skatliga.views.sheet import Sheet, build_sheet, list_rows_html
+from skatliga.views.sheet import Sheet, build_sheet, list_rows_html, middle_span
 
 
 def get_table(tournament: Tournament, series: int, table: int) -> Table:
@@ -303,8 +303,8 @@ def render_list(
             (seat, short_name(str(seat.player)), column.total)
             for seat, column in zip(seats, sheet.summary, strict=True)
         ],
-        "middle_span": 10 + rules.kontra,
-        "label_span": 13 + rules.kontra,
+        "middle_span": middle_span(rules.kontra),
+        "label_span": middle_span(rules.kontra) + 3,
         "seats": seats,
         "sheet": sheet,
         "rows": list_rows_html(sheet, editing=editing, closed=table.is_closed, kontra=rules.kontra),

@@ -240,6 +240,12 @@ def readonly_rows_html(rows: Iterable[tuple[SheetRow, str, str]]) -> SafeString:
     return mark_safe("".join(html))  # noqa: S308 - names, labels and texts escaped above
 
 
+def middle_span(kontra: bool) -> int:
+    """The referee's list's columns from the declarer to the result: a passed game or a
+    Ramsch spans them; one more for the doubling column where the rules have Kontra."""
+    return 10 + kontra
+
+
 def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: bool) -> SafeString:
     """The body rows of the referee's list (``referee/list.html``; the table link's too),
     written in one pass as :func:`readonly_rows_html` is: the row being edited marked, saved
@@ -263,7 +269,7 @@ def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: b
     }
     # The games' names as get_game_display gives them, translated once, not once per row.
     names = {value: conditional_escape(label) for value, label in GameType.choices}
-    span = 10 + kontra
+    span = middle_span(kontra)
     html = []
     for row in sheet.rows:
         game, scored, number = row.game, row.scored, row.number

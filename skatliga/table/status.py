@@ -46,10 +46,14 @@ class Signatures:
         return bool(self.seats) and self.signed == len(self.seats)
 
 
-def signatures(table: Table, games: int | None = None) -> Signatures:
-    """The signature status of ``table`` (``games``: its number of games, if known)."""
+def signatures(
+    table: Table, games: int | None = None, seats: list[Seat] | None = None
+) -> Signatures:
+    """The signature status of ``table`` (``games``: its number of games, and ``seats``: its
+    seats in order with their players, where already read)."""
     by_position = {signature.position: signature for signature in table.signatures.all()}
-    seats = list(table.seats.select_related("player").order_by("position"))
+    if seats is None:
+        seats = list(table.seats.select_related("player").order_by("position"))
     if games is None:
         games = table.games.count()
     return Signatures(

@@ -344,7 +344,7 @@ def render_list(
         or SubstituteForm(table=table, seats=seats),
         "substitutes": [seat for seat in seats if seat.substitute_id is not None],
         "close_form": context.pop("close_form", None) or CloseForm(),
-        "signatures": signatures(table, len(games)),
+        "signatures": signatures(table, len(games), seats),
         "differences": (
             describe_differences(services.differences(table), names)
             if tournament.double_entry

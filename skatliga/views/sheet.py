@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 import scoring
 from scoring.lists import WON_BONUS
@@ -240,6 +240,22 @@ def readonly_rows_html(rows: Iterable[tuple[SheetRow, str, str]]) -> SafeString:
     return mark_safe("".join(html))  # noqa: S308 - names, labels and texts escaped above
 
 
+LIST_WORDS = (
+    gettext_noop("eingepasst"),
+    gettext_noop("H"),
+    gettext_noop("Sw"),
+    gettext_noop("S"),
+    gettext_noop("O"),
+    gettext_noop("Rs"),
+    gettext_noop("Su"),
+    gettext_noop("Re"),
+    gettext_noop("K"),
+    gettext_noop("überreizt"),
+)
+"""The words of the referee's list's rows, marked for ``makemessages``; translated once per
+list by :func:`list_rows_html`."""
+
+
 def middle_span(kontra: bool) -> int:
     """The referee's list's columns from the declarer to the result: a passed game or a
     Ramsch spans them; one more for the doubling column where the rules have Kontra."""
@@ -252,21 +268,7 @@ def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: b
     rows linked for editing while the list is open, the doubling column where the rules
     have Kontra. The text is the template's, space for space; every text is escaped (the
     numbers are written as they are)."""
-    words = {
-        key: conditional_escape(text)
-        for key, text in (
-            ("eingepasst", gettext("eingepasst")),
-            ("H", gettext("H")),
-            ("Sw", gettext("Sw")),
-            ("S", gettext("S")),
-            ("O", gettext("O")),
-            ("Rs", gettext("Rs")),
-            ("Su", gettext("Su")),
-            ("Re", gettext("Re")),
-            ("K", gettext("K")),
-            ("überreizt", gettext("überreizt")),
-        )
-    }
+    words = {key: conditional_escape(gettext(key)) for key in LIST_WORDS}
     # The games' names as get_game_display gives them, translated once, not once per row.
     names = {value: conditional_escape(label) for value, label in GameType.choices}
     span = middle_span(kontra)

@@ -301,6 +301,7 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
     """Season, tournament and series standings pages: cache miss and cached, against the floor
     and the home page, interleaved; the totals checked against the floor's."""
     from django.core.cache import cache
+    from django.db import connection
     from django.test import Client
     from django.urls import reverse
 
@@ -338,6 +339,18 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
     }
     home = reverse("home")
 
+    def page_statements(url: str) -> list[tuple[str, Any]]:
+        """The statements (SQL and parameters) of one request of ``url`` on a cache miss."""
+        found: list[tuple[str, Any]] = []
+
+        def note(execute: Callable[..., Any], sql: str, params: Any, *args: Any) -> Any:
+            found.append((sql, params))
+            return execute(sql, params, *args)
+
+        with connection.execute_wrapper(note):
+            get(url, miss=True)
+        return found
+
     def get(url: str, *, miss: bool) -> float:
         if miss:
             cache.clear()
@@ -352,6 +365,14 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
         floor_standings(scope, pk, limit)
         return time.perf_counter() - start
 
+    def replay(statements: list[tuple[str, Any]]) -> float:
+        start = time.perf_counter()
+        with connection.cursor() as cursor:
+            for sql, params in statements:
+                cursor.execute(sql, params)
+                cursor.fetchall()
+        return time.perf_counter() - start
+
     result: dict[str, Any] = {}
     samples: dict[str, list[float]] = {}
     # Warm up as a running server is: PostgreSQL plans a prepared statement anew for its
@@ -361,9 +382,13 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
         for url, scope, pk, limit in pages.values():
             get(url, miss=True), get(url, miss=False), floor(scope, pk, limit)
     get(home, miss=False)
+    # Each page's own statements on a cache miss, to be run again without the page around
+    # them: what the database does for the page, against what it does for the floor.
+    statements = {name: page_statements(url) for name, (url, *_) in pages.items()}
     for _ in range(reps):  # interleaved, so that a busy moment hits all alike
         for name, (url, scope, pk, limit) in pages.items():
             samples.setdefault(f"{name}_floor", []).append(floor(scope, pk, limit))
+            samples.setdefault(f"{name}_statements", []).append(replay(statements[name]))
             samples.setdefault(name, []).append(get(url, miss=True))
             samples.setdefault(f"{name}_cached", []).append(get(url, miss=False))
         samples.setdefault("home", []).append(get(home, miss=False))
@@ -371,6 +396,8 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
         result[f"{key}_ms"] = median_ms(times)
         result[f"{key}_samples_ms"] = [round(t * 1000, 2) for t in times]
     result["home_ms"] = result.pop("home_ms")
+    for name, found in statements.items():
+        result[f"{name}_statement_count"] = len(found)
 
     # Correctness: every player's totals on the page and in the ranked rows equal the floor's.
     url = pages["standings"][0]
@@ -918,10 +945,12 @@ def ratios(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def standings_rows(result: dict[str, Any], mark: Callable[[str], str]) -> list[tuple[str, ...]]:
-    """The season, tournament and series pages against their floors; under the tournament's
-    and the series', the same page served from the cache against the same floor, and what
-    that leaves for building the page within 2 × the floor: no answer through the site's
-    middleware is quicker than one from the cache."""
+    """The season, tournament and series pages against their floors; under each, the page's
+    own statements run again on their own, against the floor, and the rest of the page (its
+    Python) against what 2 × the floor leaves it; under the tournament's and the series', the
+    same page served from the cache against the same floor, and what that leaves for building
+    the page within 2 × the floor: no answer through the site's middleware is quicker than
+    one from the cache."""
     rows: list[tuple[str, ...]] = []
     for page, key in (
         ("season", "standings"),
@@ -937,6 +966,18 @@ def standings_rows(result: dict[str, Any], mark: Callable[[str], str]) -> list[t
                 f"({mark(f'{page}_standings')})",
             )
         )
+        if f"{key}_statements_ms" in result:  # not in results of before they were measured
+            own = result[f"{key}_statements_ms"]
+            rest, left = result[f"{key}_ms"] - own, 2 * floor - own
+            rows.append(
+                (
+                    "  its statements alone",
+                    f"{own:.1f} ms",
+                    f"{result[f'{key}_statement_count']} statements, × {own / floor:.2f} the "
+                    f"floor; the rest of the page {rest:.1f} ms, "
+                    + (f"{left:.1f} ms left for it" if left > 0 else "none left for it"),
+                )
+            )
         if page != "season":
             cached = result[f"{key}_cached_ms"]
             left = 2 * floor - cached

@@ -8,15 +8,17 @@ the database ``skatliga_bench_<size>`` on 127.0.0.1:5432, user postgres, dropped
 migrates it, builds the season with ``bench/league.py`` and measures, each against a
 baseline taken in the same run:
 
-- season standings: GET of the season page (player and team tables) through Django's test
-  client, against one hand-written SQL GROUP BY over the games joined to the seats;
+- season, tournament and series standings: GET of each page (player and team tables)
+  through Django's test client, cache miss and cached, against the physical floor (SUM,
+  GROUP BY and RANK over the per-list result rows, plus the team query) and the home page;
+  each page's own statements are also run alone, against the same floor;
 - game entry: a referee's POST of a corrected row to a list of the season (rows alternate
   between passed in and the game as imported), against a GET of the home page;
 - the score sheets of one series (pages per second), against the same sheets' text and grid
   drawn on a bare reportlab canvas (``sheets_floor_pages_per_s``), and the season's result
   list (seconds, and ms per page: ``season_pdf_ms_per_page``);
-- importing archives (games per second), against ``Game.objects.bulk_create`` of the same
-  games already scored;
+- importing archives (games per second), against COPY (PostgreSQL) or ``executemany``
+  (SQLite) of the same rows already built and scored, and ``bulk_create`` as before;
 - the engine: ``scoring.score_game`` on random legal games.
 
 Prints a table and writes ``bench/results/<db>-<size>.json``. The development database

@@ -1,4 +1,6 @@
-"""What the browser tests share: Chromium, and axe-core for the accessibility checks.
+"""What the browser tests share: Chromium, axe-core for the accessibility checks, a live
+server that answers one request at a time on SQLite, and the hall's line (``hall_line``),
+which a test can take down between the tables and the server.
 
 axe-core comes from the npm registry: the first run installs the pinned version into
 tests/browser/.axe/ (``npm install``). Without it, or without Chromium, the tests skip,
@@ -16,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.servers.basehttp import WSGIRequestHandler
 from django.core.signals import request_finished, request_started
+from django.db import connection
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -110,6 +114,21 @@ class RequestsInFlight:
             return self.changed.wait_for(lambda: self.count <= 0, timeout=timeout)
 
 
+class OneAtATime:
+    """Lets the live server answer one request at a time. On SQLite its threads share one
+    in-memory connection, where a write meets a read still open in another thread as
+    "database table is locked" (the referee's dashboard polling while a player signs)."""
+
+    def __init__(self) -> None:
+        self.turn = threading.Lock()
+
+    def started(self, **kwargs: Any) -> None:
+        self.turn.acquire()
+
+    def finished(self, **kwargs: Any) -> None:
+        self.turn.release()
+
+
 @pytest.fixture(autouse=True)
 def quiet_live_server(request: pytest.FixtureRequest) -> Iterator[None]:
     """After a browser test: close the pages it left open, then wait for the live server to
@@ -120,6 +139,10 @@ def quiet_live_server(request: pytest.FixtureRequest) -> Iterator[None]:
     in_flight = RequestsInFlight()
     request_started.connect(in_flight.started, dispatch_uid="quiet-live-server-started")
     request_finished.connect(in_flight.finished, dispatch_uid="quiet-live-server-finished")
+    if connection.vendor == "sqlite":
+        turns = OneAtATime()
+        request_started.connect(turns.started, dispatch_uid="quiet-live-server-turn")
+        request_finished.connect(turns.finished, dispatch_uid="quiet-live-server-turn-over")
     try:
         yield
         if "browser" in request.fixturenames:
@@ -129,3 +152,43 @@ def quiet_live_server(request: pytest.FixtureRequest) -> Iterator[None]:
     finally:
         request_started.disconnect(dispatch_uid="quiet-live-server-started")
         request_finished.disconnect(dispatch_uid="quiet-live-server-finished")
+        request_started.disconnect(dispatch_uid="quiet-live-server-turn")
+        request_finished.disconnect(dispatch_uid="quiet-live-server-turn-over")
+
+
+class HallLine:
+    """The hall's line between the tables and the live server. While it is down, the server
+    leaves every post for a table's page (``/t/…``) unanswered and closes the connection, as
+    a dead line would: the page's own fetches and its service worker's alike fail with a
+    network error. (Playwright's routes and offline emulation do not always reach the
+    service worker's own fetches: a preview and twice a save slipped through them in CI.)"""
+
+    def __init__(self) -> None:
+        self.is_down = False
+
+    def down(self) -> None:
+        self.is_down = True
+
+    def up(self) -> None:
+        self.is_down = False
+
+    def cuts(self, command: str, path: str) -> bool:
+        return self.is_down and command == "POST" and path.startswith("/t/")
+
+
+@pytest.fixture
+def hall_line(monkeypatch: pytest.MonkeyPatch) -> HallLine:
+    """The hall's line (:class:`HallLine`), up until the test takes it down."""
+    line = HallLine()
+    parse_request = WSGIRequestHandler.parse_request
+
+    def parse_or_cut(handler: WSGIRequestHandler) -> bool:
+        if not parse_request(handler):
+            return False
+        if line.cuts(handler.command, handler.path):
+            handler.close_connection = True
+            return False  # no answer: the server closes the connection
+        return True
+
+    monkeypatch.setattr(WSGIRequestHandler, "parse_request", parse_or_cut)
+    return line

@@ -58,7 +58,7 @@ def type_second_entry(desk, rows) -> None:
 
 
 def test_a_table_keeps_signs_and_closes_its_list_through_a_wifi_drop(
-    browser, live_server, django_user_model, monkeypatch
+    browser, live_server, django_user_model, monkeypatch, hall_line
 ):
     from playwright.sync_api import expect
 
@@ -75,8 +75,8 @@ def test_a_table_keeps_signs_and_closes_its_list_through_a_wifi_drop(
     # Games 1-3 by taps (+96, the overbid −54, passed in); games 4 and 5 offline, a reload
     # offline, then back online: they sync in order.
     first_three_games(phone, table)
-    two_games_offline_and_a_reload(device, phone, table)
-    back_online(device, phone, table)
+    two_games_offline_and_a_reload(device, phone, table, hall_line)
+    back_online(device, phone, table, hall_line)
 
     # Games 6-8 finish the list (8 games: 2 rounds at a 4-table).
     # 6: Carla, spades without 2, hand, bid 24, won: (2 + 1 + 1) × 11 = 44.

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from skatliga.models import Change, Game, Table
 from skatliga.table import services as table_services
+from tests.browser.conftest import HallLine
 from tests.browser.test_accessibility import axe
 from tests.browser.test_entry import PASSWORD, four_table
 from tests.browser.test_security_policy import RECORD_VIOLATIONS
@@ -88,14 +89,6 @@ def requests_reaching_the_server():
         request_started.disconnect(record)
 
 
-def line_down(route) -> None:
-    """The hall's line is down for posts: a save cannot reach the server."""
-    if route.request.method == "POST":
-        route.abort("connectionfailed")
-    else:
-        route.continue_()
-
-
 def scores(table: Table) -> list[tuple[int, bool, int]]:
     return [
         (g.number, g.passed, g.list_score)
@@ -162,18 +155,18 @@ def first_three_games(phone, table: Table, screenshot: bool = False) -> None:
     assert scores(table) == [(1, False, 96), (2, False, -54), (3, True, 0)]
 
 
-def two_games_offline_and_a_reload(device, phone, table: Table, screenshot: bool = False):
+def two_games_offline_and_a_reload(
+    device, phone, table: Table, line: HallLine, screenshot: bool = False
+):
     """Offline: games 4 and 5 wait on the device, and survive a reload."""
     from playwright.sync_api import expect
 
     # What the page asked while online (a preview of the new row) has been answered.
     expect(phone.locator("form#entry")).not_to_have_class(re.compile(r"\bis-previewing\b"))
     with requests_reaching_the_server() as reached:
-        # The offline emulation does not always reach the service worker's own fetches (a
-        # preview and once a save slipped through): as in the conflict test below, no post
-        # from the device reaches the server until the Wi-Fi is back, the line taken down
-        # before the Wi-Fi so that the service worker never sees a moment between the two.
-        device.route("**/t/**", line_down)
+        # The hall's line goes down with the Wi-Fi (conftest.HallLine): no post from the
+        # device reaches the server until both are back, whichever fetch sends it.
+        line.down()
         device.set_offline(True)
         # The page's own fetches fail.
         assert phone.evaluate("fetch('/t/sw.js').then(() => 'sent', () => 'failed')") == "failed"
@@ -220,7 +213,7 @@ def two_games_offline_and_a_reload(device, phone, table: Table, screenshot: bool
         expect(phone.locator(".entry-title")).to_have_text("Spiel 6")
         assert scores(table) == [(1, False, 96), (2, False, -54), (3, True, 0)]
     # Nothing from the table reached the server while the device was offline: no post (the
-    # route above), and no page the offline emulation should have stopped. Only the
+    # line was down), and no page the offline emulation should have stopped. Only the
     # browser's own update check of the worker script may pass: Chromium makes it outside
     # the page and the worker, where the offline emulation does not reach; it carries no
     # game. (The referee's dashboard, in its own context, keeps polling.)
@@ -228,11 +221,11 @@ def two_games_offline_and_a_reload(device, phone, table: Table, screenshot: bool
     assert [path for path in reached if path.startswith("/t/") and path != worker] == []
 
 
-def back_online(device, phone, table: Table) -> None:
+def back_online(device, phone, table: Table, line: HallLine) -> None:
     """Back online: the two games go in order, each through the same save."""
     from playwright.sync_api import expect
 
-    device.unroute("**/t/**", line_down)
+    line.up()
     device.set_offline(False)
     phone.wait_for_selector("#row-5.is-saved")
     expect(phone.locator("#table-queue")).to_be_hidden()
@@ -249,7 +242,7 @@ def back_online(device, phone, table: Table) -> None:
 
 
 def test_a_table_keeps_its_list_through_a_wifi_drop(
-    browser, live_server, django_user_model, axe_source
+    browser, live_server, django_user_model, axe_source, hall_line
 ):
     from playwright.sync_api import expect
 
@@ -274,8 +267,8 @@ def test_a_table_keeps_its_list_through_a_wifi_drop(
     assert phone.input_value("#id_game") == ""
 
     first_three_games(phone, table, screenshot=screenshots)
-    two_games_offline_and_a_reload(device, phone, table, screenshot=screenshots)
-    back_online(device, phone, table)
+    two_games_offline_and_a_reload(device, phone, table, hall_line, screenshot=screenshots)
+    back_online(device, phone, table, hall_line)
     assert phone.evaluate("window.__violations") == []
 
     # The referee's list shows them.
@@ -320,7 +313,7 @@ def test_a_table_keeps_its_list_through_a_wifi_drop(
 
 
 def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
-    browser, live_server, django_user_model
+    browser, live_server, django_user_model, hall_line
 ):
     from playwright.sync_api import expect
 
@@ -344,10 +337,9 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
     # −44 once sent.
     phone.click("#row-1 th a")
     expect(phone.locator(".entry-title")).to_have_text("Spiel 1 korrigieren")
-    # The offline emulation does not always reach the service worker's own fetches: a send
-    # that slips through would reach the server before the referee's correction. No post
-    # from the device reaches it until the Wi-Fi is back (the line down before the Wi-Fi).
-    device.route("**/t/**", line_down)
+    # The hall's line goes down with the Wi-Fi: no send from the device can reach the server
+    # before the referee's correction.
+    hall_line.down()
     device.set_offline(True)
     tap(phone, "won", "verloren")
     phone.click("#entry-save")
@@ -367,7 +359,7 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
     assert scores(table) == [(1, False, 33)]
 
     # Back online: the device's correction meets the newer row; both are shown.
-    device.unroute("**/t/**", line_down)
+    hall_line.up()
     device.set_offline(False)
     item = phone.locator("#table-queue-items > li.is-conflict")
     expect(item).to_contain_text("Konflikt")
@@ -391,7 +383,7 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
 
 
 def test_a_save_that_cannot_reach_the_server_waits_on_the_device(
-    browser, live_server, django_user_model
+    browser, live_server, django_user_model, hall_line
 ):
     """The Wi-Fi is up (the browser thinks it is online) but the hall's line is down: the
     service worker hands the posted row back to the page, which keeps it until the server
@@ -404,7 +396,7 @@ def test_a_save_that_cannot_reach_the_server_waits_on_the_device(
         browser, live_server.url + reverse("table:entry", args=[link.token])
     )
 
-    device.route("**/t/**", line_down)
+    hall_line.down()
     # Game 1: Bernd, grand with 1, bid 18, won: (1 + 1) × 24 = 48.
     tap(phone, "declarer", "Bernd Łukasz")
     tap(phone, "game", "Grand")
@@ -418,7 +410,7 @@ def test_a_save_that_cannot_reach_the_server_waits_on_the_device(
     assert phone.evaluate("navigator.onLine") is True
     assert scores(table) == []
 
-    device.unroute("**/t/**", line_down)
+    hall_line.up()
     phone.wait_for_selector("#row-1.is-saved", timeout=15_000)
     assert scores(table) == [(1, False, 48)]
     device.close()

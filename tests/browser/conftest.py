@@ -94,13 +94,19 @@ def browser() -> Iterator[object]:
 
 class RequestsInFlight:
     """Counts the requests the live server is answering. On SQLite the server's threads share
-    the test's in-memory connection, so the database must not be flushed while one runs."""
+    the test's in-memory connection, so the database must not be flushed while one runs, and
+    (``one_at_a_time``) the server answers one request at a time: there, a write that meets a
+    read still open in another thread fails as "database table is locked" (the referee's
+    dashboard polling while a player signs)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, one_at_a_time: bool) -> None:
         self.count = 0
         self.changed = threading.Condition()
+        self.turn = threading.Lock() if one_at_a_time else None
 
     def started(self, **kwargs: Any) -> None:
+        if self.turn is not None:
+            self.turn.acquire()
         with self.changed:
             self.count += 1
 
@@ -108,25 +114,12 @@ class RequestsInFlight:
         with self.changed:
             self.count -= 1
             self.changed.notify_all()
+        if self.turn is not None:
+            self.turn.release()
 
     def wait_until_idle(self, timeout: float) -> bool:
         with self.changed:
             return self.changed.wait_for(lambda: self.count <= 0, timeout=timeout)
-
-
-class OneAtATime:
-    """Lets the live server answer one request at a time. On SQLite its threads share one
-    in-memory connection, where a write meets a read still open in another thread as
-    "database table is locked" (the referee's dashboard polling while a player signs)."""
-
-    def __init__(self) -> None:
-        self.turn = threading.Lock()
-
-    def started(self, **kwargs: Any) -> None:
-        self.turn.acquire()
-
-    def finished(self, **kwargs: Any) -> None:
-        self.turn.release()
 
 
 @pytest.fixture(autouse=True)
@@ -136,13 +129,9 @@ def quiet_live_server(request: pytest.FixtureRequest) -> Iterator[None]:
     if "live_server" not in request.fixturenames:
         yield
         return
-    in_flight = RequestsInFlight()
+    in_flight = RequestsInFlight(one_at_a_time=connection.vendor == "sqlite")
     request_started.connect(in_flight.started, dispatch_uid="quiet-live-server-started")
     request_finished.connect(in_flight.finished, dispatch_uid="quiet-live-server-finished")
-    if connection.vendor == "sqlite":
-        turns = OneAtATime()
-        request_started.connect(turns.started, dispatch_uid="quiet-live-server-turn")
-        request_finished.connect(turns.finished, dispatch_uid="quiet-live-server-turn-over")
     try:
         yield
         if "browser" in request.fixturenames:
@@ -152,8 +141,6 @@ def quiet_live_server(request: pytest.FixtureRequest) -> Iterator[None]:
     finally:
         request_started.disconnect(dispatch_uid="quiet-live-server-started")
         request_finished.disconnect(dispatch_uid="quiet-live-server-finished")
-        request_started.disconnect(dispatch_uid="quiet-live-server-turn")
-        request_finished.disconnect(dispatch_uid="quiet-live-server-turn-over")
 
 
 class HallLine:

@@ -227,7 +227,8 @@ def code(request: HttpRequest) -> HttpResponse:
 OFFLINE_FILES = (
     "skatliga/site.css",
     "skatliga/entry.js",
-    "skatliga/table.js",
+    "skatliga/table-grid.js",
+    "skatliga/table-queue.js",
     "skatliga/table.css",
     "skatliga/favicon.svg",
 )

@@ -225,9 +225,13 @@ def code(request: HttpRequest) -> HttpResponse:
 # The files the service worker keeps on the device; its cache is named after their contents,
 # so a changed file replaces the device's copy.
 OFFLINE_FILES = (
-    "skatliga/site.css",
+    "skatliga/base.css",
+    "skatliga/referee.css",
+    "skatliga/sheet.css",
+    "skatliga/entry.css",
     "skatliga/entry.js",
-    "skatliga/table.js",
+    "skatliga/table-grid.js",
+    "skatliga/table-queue.js",
     "skatliga/table.css",
     "skatliga/favicon.svg",
 )

@@ -1,6 +1,6 @@
 // The table page's service worker: keeps the page and its static files on the device, so
 // that the list stays open through a Wi-Fi drop. Games typed offline wait in the page's own
-// queue (table.js); the worker stores no game and knows no rule.
+// queue (table-queue.js); the worker stores no game and knows no rule.
 "use strict";
 
 var SHELL = "skatliga-table-{{ version }}";
@@ -37,7 +37,7 @@ function isStatic(url) {
 
 // A save the server cannot be reached for (the Wi-Fi up, the hall's line down): the row goes
 // back to the page in its address's fragment, which never leaves the device, and the page
-// puts it in its queue (table.js).
+// puts it in its queue (table-queue.js).
 function saveOrReturn(request, url) {
   var copy = request.clone();
   return fetch(request).catch(function () {

@@ -69,7 +69,7 @@ def test_the_workers_cache_is_named_after_the_files_contents(client, tmp_path):
     for name in table_views.OFFLINE_FILES:
         source = STATIC / name
         (tmp_path / name).write_bytes(source.read_bytes())
-    (tmp_path / "skatliga" / "table.js").write_bytes(b"// another version\n")
+    (tmp_path / "skatliga" / "table-queue.js").write_bytes(b"// another version\n")
 
     with override_settings(STATICFILES_DIRS=[tmp_path]):
         after = table_views.offline_version()
@@ -87,7 +87,8 @@ def test_the_table_page_loads_the_grid_and_the_queue(device, link):
     response = device.get(reverse("table:entry", args=[link.token]))
 
     content = response.content.decode()
-    assert 'id="table-queue"' in content and "skatliga/table.js" in content
+    assert 'id="table-queue"' in content
+    assert "skatliga/table-grid.js" in content and "skatliga/table-queue.js" in content
     assert 'data-worker="/t/sw.js"' in content and 'data-scope="/t/"' in content
     # The rule set says how many matadors a game can have: ISkO counts up to 11 in a suit
     # game (jacks and the suit's seven cards) and 4 in a grand (jacks only).
@@ -120,4 +121,4 @@ def test_the_referees_page_has_no_grid_and_no_worker(client, link, django_user_m
         reverse("referee:list", args=[tournament.slug, 1, link.table.number])
     ).content.decode()
 
-    assert "table-queue" not in content and "table.js" not in content
+    assert "table-queue" not in content and "table-grid.js" not in content

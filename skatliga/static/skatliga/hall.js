@@ -1,6 +1,6 @@
 // The hall display: fetch the page again every data-refresh seconds and swap in the ranking,
 // the time and the progress, without reloading (a reader keeps their place, nothing flashes).
-// The font size follows the number of rows (--rows in site.css), set from data-rows here:
+// The font size follows the number of rows (--rows in hall.css), set from data-rows here:
 // the Content-Security-Policy forbids inline style attributes.
 (function () {
   "use strict";

@@ -1,0 +1,227 @@
+// The table's device, its tap grid: one button per option of the entry form's selects. The
+// grid only sets the form's own fields, so the form works without it. It hands the queue
+// (table-queue.js) the form's words and three moves of the grid as window.tableEntry.
+(function () {
+  "use strict";
+
+  var panel = document.getElementById("table-queue");
+  var form = document.getElementById("entry");
+  if (!panel) return;
+
+  function word(name, number) {
+    return (panel.getAttribute("data-word-" + name) || "").replace("__N__", number);
+  }
+
+  var grid = null;
+  var mostMatadors = {};
+  try {
+    mostMatadors = JSON.parse(panel.getAttribute("data-most-matadors") || "{}");
+  } catch (error) {
+    mostMatadors = {};
+  }
+  var FIELDS_KEY = "skatliga-table-fields";
+  var COVERED = ["declarer", "game", "matadors", "hand", "ouvert", "announced", "doubling", "bid", "won", "level"];
+
+  function control(name) {
+    return form ? form.elements[name] : null;
+  }
+
+  function labelOf(name) {
+    var label = form.querySelector('label[for="id_' + name + '"]');
+    return label ? label.textContent.trim() : name;
+  }
+
+  function setValue(name, value) {
+    var field = control(name);
+    if (!field) return;
+    if (field.type === "checkbox") field.checked = value;
+    else field.value = value;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function plain(text) {
+    // "2 · Bernd Łukasz (gibt)" → "Bernd Łukasz": the player, without seat or remark.
+    return text.replace(/^\s*\w+\s*·\s*/, "").replace(/\s*\(.*\)\s*$/, "");
+  }
+
+  function button(text, name, value, extra) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "tap" + (extra ? " " + extra : "");
+    b.textContent = text;
+    b.setAttribute("data-name", name);
+    b.setAttribute("data-value", value);
+    b.setAttribute("aria-pressed", "false");
+    return b;
+  }
+
+  function group(name, title) {
+    var box = document.createElement("div");
+    box.className = "tap-group tap-" + name;
+    var heading = document.createElement("span");
+    heading.className = "tap-title";
+    heading.id = "tap-title-" + name;
+    heading.textContent = title;
+    var row = document.createElement("div");
+    row.className = "tap-row";
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-labelledby", heading.id);
+    box.appendChild(heading);
+    box.appendChild(row);
+    grid.appendChild(box);
+    return row;
+  }
+
+  // One button per option of a select: what the rule set offers, nothing else.
+  function selectGroup(name, options) {
+    var select = control(name);
+    if (!select || select.tagName !== "SELECT") return;
+    var row = group(name, (options && options.title) || labelOf(name));
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.value === "" || (options && options.skip && options.skip(option))) return;
+      var text = options && options.text ? options.text(option) : option.textContent;
+      var b = button(text, name, option.value, options && options.kind ? options.kind(option) : "");
+      if (option.disabled) {
+        b.disabled = true;
+        b.title = option.textContent;
+      }
+      row.appendChild(b);
+    });
+  }
+
+  function toggle(row, name) {
+    if (!control(name)) return;
+    row.appendChild(button(labelOf(name), name, "on", "tap-toggle"));
+  }
+
+  function matadorButtons(row) {
+    row.textContent = "";
+    var game = control("game") ? control("game").value : "";
+    var most = mostMatadors[game] || 0;
+    [["with", 1], ["without", -1]].forEach(function (pair) {
+      for (var n = 1; n <= most; n++) {
+        var value = String(pair[1] * n);
+        row.appendChild(button(word(pair[0]) + " " + n, "matadors", value, "tap-" + pair[0]));
+      }
+    });
+    row.closest(".tap-group").hidden = most === 0;
+  }
+
+  function buildGrid() {
+    if (!form || !control("declarer") || control("declarer").tagName !== "SELECT") return;
+    grid = document.createElement("div");
+    grid.className = "tap-grid";
+    grid.id = "tap-grid";
+    selectGroup("declarer", {
+      skip: function (option) { return option.value === "0"; },
+      text: function (option) { return plain(option.textContent); },
+    });
+    selectGroup("game", {
+      kind: function (option) { return "suit suit-" + option.value; },
+    });
+    var matadors = group("matadors", labelOf("matadors"));
+    matadorButtons(matadors);
+    var levels = group("levels", labelOf("hand") + " · " + labelOf("ouvert") + " · " + labelOf("announced"));
+    toggle(levels, "hand");
+    toggle(levels, "ouvert");
+    Array.prototype.forEach.call(control("announced").options, function (option) {
+      if (option.value) levels.appendChild(button(labelOf("announced") + ": " + option.textContent, "announced", option.value));
+    });
+    selectGroup("doubling");
+    var bids = group("bid", labelOf("bid"));
+    document.querySelectorAll("#bid-values option").forEach(function (option) {
+      bids.appendChild(button(option.value, "bid", option.value, "tap-bid"));
+    });
+    selectGroup("won", { title: labelOf("won") });
+    selectGroup("level");
+
+    var switcher = document.createElement("button");
+    switcher.type = "button";
+    switcher.className = "tap-switch button-secondary";
+    switcher.setAttribute("aria-controls", "tap-grid");
+    function showGrid(on) {
+      form.classList.toggle("has-tap-grid", on);
+      grid.hidden = !on;
+      switcher.textContent = on ? word("fields") : word("buttons");
+    }
+    // The device keeps the players' choice of buttons or fields from game to game.
+    switcher.addEventListener("click", function () {
+      showGrid(grid.hidden);
+      if (grid.hidden) window.localStorage.setItem(FIELDS_KEY, "1");
+      else window.localStorage.removeItem(FIELDS_KEY);
+    });
+    var fields = form.querySelector(".entry-fields");
+    fields.parentNode.insertBefore(grid, fields);
+    fields.parentNode.insertBefore(switcher, fields);
+    COVERED.forEach(function (name) {
+      var box = form.querySelector('.f[data-field="' + name + '"]');
+      if (box) box.classList.add("tap-covered");
+    });
+    showGrid(!window.localStorage.getItem(FIELDS_KEY));
+
+    // A tap does not focus its button: the focus scroll that keeps keyboard focus clear of
+    // the sticky save bar would move the button away between press and release.
+    grid.addEventListener("mousedown", function (event) {
+      if (event.target.closest("button.tap")) event.preventDefault();
+    });
+    grid.addEventListener("click", function (event) {
+      var b = event.target.closest("button.tap");
+      if (!b || b.disabled) return;
+      var name = b.getAttribute("data-name");
+      var field = control(name);
+      var pressed = b.getAttribute("aria-pressed") === "true";
+      if (field.type === "checkbox") setValue(name, !pressed);
+      else setValue(name, pressed ? "" : b.getAttribute("data-value"));
+    });
+    form.addEventListener("change", syncGrid);
+    form.addEventListener("input", syncGrid);
+    syncGrid();
+  }
+
+  function syncGrid() {
+    if (!grid) return;
+    var matadors = grid.querySelector(".tap-matadors .tap-row");
+    var game = control("game") ? control("game").value : "";
+    if (matadors && matadors.getAttribute("data-game") !== game) {
+      matadors.setAttribute("data-game", game);
+      matadorButtons(matadors);
+    }
+    grid.querySelectorAll("button.tap").forEach(function (b) {
+      var field = control(b.getAttribute("data-name"));
+      if (!field) return;
+      var on = field.type === "checkbox"
+        ? field.checked
+        : field.value.replace("−", "-").replace(/^\+/, "") === b.getAttribute("data-value");
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+
+  // The tap buttons of the seats that sit out the form's game are not to be pressed.
+  function seatsOut(sitting) {
+    if (!grid) return;
+    grid.querySelectorAll(".tap-declarer button").forEach(function (b) {
+      b.disabled = sitting.indexOf(b.getAttribute("data-value")) !== -1;
+    });
+  }
+
+  // The first button of a shown grid takes the focus; false when the fields are shown.
+  function focus() {
+    if (!grid || grid.hidden) return false;
+    var first = grid.querySelector("button.tap:not([disabled])");
+    if (first) first.focus();
+    return true;
+  }
+
+  if (form) buildGrid();
+  window.tableEntry = {
+    panel: panel,
+    form: form,
+    word: word,
+    control: control,
+    labelOf: labelOf,
+    plain: plain,
+    sync: syncGrid,
+    seatsOut: seatsOut,
+    focus: focus,
+  };
+})();

@@ -74,9 +74,9 @@ def random_row(
 ) -> tuple[int, Declaration, Outcome] | None:
     """Row ``number`` of a list: None (passed in) or a declarer's seat (0-based) and a game.
 
-    The declarer is never a player who sits out (rules.md sections 6 and 8). A row is passed in with
-    probability ``passed``; a lost game is drawn again with probability ``redraw_lost``, so
-    that declarers win most games, as they do at real tables.
+    The declarer is never a player who sits out (docs/rules.md sections 6 and 8). A row is
+    passed in with probability ``passed``; a lost game is drawn again with probability
+    ``redraw_lost``, so that declarers win most games, as they do at real tables.
     """
     if rng.random() < passed:
         return None

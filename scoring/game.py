@@ -1,4 +1,4 @@
-"""One game: its declaration and outcome, their validation, and its score (rules.md 1-4)."""
+"""One game: its declaration and outcome, their validation, and its score (docs/rules.md 1-4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A list (Spielliste): points per row, the summary rows, and ranking (rules.md 5-6)."""
+"""A list (Spielliste): points per row, the summary rows, and ranking (docs/rules.md 5-6)."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ TABLE_SIZES = (3, 4, 5)
 
 def check_table(table_size: int, system: ListSystem, rules: RuleSet = ISKO) -> list[Problem]:
     """Problems with a table and list system: 3, 4 or 5 players, a 5-table and Ramsch only
-    with ``classic`` or ``zero-sum`` lists (rules.md section 8).
+    with ``classic`` or ``zero-sum`` lists (docs/rules.md section 8).
 
     >>> check_table(5, ListSystem.SEEGER_FABIAN)
     [Problem(code='five_table_not_with_seeger_fabian', field='table_size', warning=False)]

@@ -1,4 +1,4 @@
-"""Ramsch: the game played when all pass, where the rule set has it (rules.md section 8)."""
+"""Ramsch: the game played when all pass, where the rule set has it (docs/rules.md section 8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Closed sets, rule options and the named presets of rules.md section 8.
+"""Closed sets, rule options and the named presets of docs/rules.md section 8.
 
 Rules are data: a :class:`RuleSet` is a frozen set of options; the seeds' systems are
 named presets of them (``isko`` plus a few changed options). A tournament picks a preset
@@ -45,7 +45,7 @@ SUIT_BASE: Mapping[GameType, int] = MappingProxyType(
 
 
 class ListSystem(StrEnum):
-    """How a list turns game values into points (rules.md sections 4, 5 and 8).
+    """How a list turns game values into points (docs/rules.md sections 4, 5 and 8).
 
     >>> ListSystem("zero-sum") is ListSystem.ZERO_SUM
     True
@@ -83,7 +83,7 @@ class OuvertRule(StrEnum):
 
 
 class LostGame(StrEnum):
-    """How a lost game is charged in the classic list (rules.md section 8)."""
+    """How a lost game is charged in the classic list (docs/rules.md section 8)."""
 
     DOUBLE = "double"
     SINGLE_HAND = "single-hand"
@@ -111,7 +111,7 @@ NullValues = tuple[int | None, int | None, int | None, int | None]
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """One set of scoring rules: a preset's name and every option (rules.md section 8).
+    """One set of scoring rules: a preset's name and every option (docs/rules.md section 8).
 
     >>> ISKO.base(GameType.GRAND), RULE_SETS["dsu"].base(GameType.GRAND)
     (24, 20)
@@ -195,7 +195,7 @@ class RuleSet:
 
 
 OPTIONS = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
-"""The option names, in the order of rules.md section 8."""
+"""The option names, in the order of docs/rules.md section 8."""
 
 PRESET_CHANGES: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
@@ -219,7 +219,7 @@ PRESET_CHANGES: Mapping[str, Mapping[str, Any]] = MappingProxyType(
         },
     }
 )
-"""Each preset as the options it changes from ``isko`` (rules.md section 8)."""
+"""Each preset as the options it changes from ``isko`` (docs/rules.md section 8)."""
 
 ISKO = RuleSet()
 RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(

@@ -1,6 +1,6 @@
 """How a list shows a game's entry: the one place every page, preview and printout asks.
 
-rules.md section 4: a won game is entered with +value, a lost one with −2 × value (hand games
+docs/rules.md section 4: a won game is entered with +value, a lost one with −2 × value (hand games
 included), a passed-in game with 0. Shown this way, the column of entries adds up to the sum
 of the players' Spielpunkte under it.
 """

@@ -259,7 +259,7 @@ def problem_message(problem: scoring.Problem) -> str:
     return message(problem.code)
 
 
-# --- rule options in words (rules.md section 8) ----------------------------------------------
+# --- rule options in words (docs/rules.md section 8) -----------------------------------------
 
 OPTION_NAMES: dict[str, Promise] = {
     "grand_base": _("Grundwert Grand"),

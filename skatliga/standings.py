@@ -1,7 +1,7 @@
 """Team standings, match points and players' statistics, from the per-list result rows.
 
 Player standings are ``ListResult.objects.for_…(…).standings()``; this module adds what
-needs a little arithmetic after the grouped query: league match points (rules.md section 7)
+needs a little arithmetic after the grouped query: league match points (docs/rules.md section 7)
 and the statistics on a player's page.
 """
 

@@ -104,7 +104,7 @@ class GameOut(Schema):
 
 
 class ListResultOut(Schema):
-    """One player's summary rows of a list (rules.md section 5): a seat's, or where a
+    """One player's summary rows of a list (docs/rules.md section 5): a seat's, or where a
     substitute took the seat over, each one's share of it (``first_game`` to ``last_game``)."""
 
     position: int

@@ -219,7 +219,7 @@ def season_standings(request: HttpRequest, slug: str) -> Any:
 )
 @paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
 def season_teams(request: HttpRequest, slug: str) -> Any:
-    """The league table: teams by match points, then Spielpunkte (rules.md section 7)."""
+    """The league table: teams by match points, then Spielpunkte (docs/rules.md section 7)."""
     found = _season(slug)
     rows = team_standings(published_results().for_season(found), found.match_points)
     return [_team_row(row) for row in rows]

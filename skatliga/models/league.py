@@ -88,7 +88,7 @@ class Season(KeepsRevision, PlaysRules):
         AVERAGE = "average", _("Durchschnitt je Serie")
 
     class MatchPoints(models.TextChoices):
-        """How teams score against each other (docs/rules-notes.md, "Standings")."""
+        """How teams score against each other (docs/rules.md section 10.6)."""
 
         PLACES = "places", _("n−1 … 0 Matchpunkte je Serie")
         PAIRINGS = "pairings", _("2/1/0 je Paarung und Spieltag")

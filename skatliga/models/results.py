@@ -233,7 +233,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
     def standings(self, *, lots_of: Tournament | None = None) -> list[StandingRow]:
         """One row per player: the summed summary rows and the rank, in one grouped query.
 
-        Ranked by total, then more games won, then fewer lost (rules.md section 5); players
+        Ranked by total, then more games won, then fewer lost (docs/rules.md section 5); players
         still level share the rank unless ``lots_of`` names the tournament whose recorded
         draw by lot decides.
         """

@@ -14,7 +14,7 @@ from skatliga.models.choices import ListSystem, RuleSetName
 
 
 class PlaysRules(models.Model):
-    """A preset, the house options that differ from it, and a list system (rules.md
+    """A preset, the house options that differ from it, and a list system (docs/rules.md
     sections 5 and 8)."""
 
     rules = models.CharField(
@@ -47,7 +47,7 @@ class PlaysRules(models.Model):
 
     @property
     def rule_set(self) -> RuleSet:
-        """The preset with the house options (rules.md section 8)."""
+        """The preset with the house options (docs/rules.md section 8)."""
         if not self.rule_options:
             return scoring.get_rules(self.rules)
         return scoring.rules_from_json({"preset": self.rules, **self.rule_options})

@@ -123,7 +123,7 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
     evening = series is None
     rows = results.standings(lots_of=tournament if evening else None)
     # Entry fees are the registered players'; a substitute who only finished someone's
-    # list pays none (docs/rules-notes.md).
+    # list pays none (docs/rules.md section 10.7).
     registered = set(tournament.registrations.values_list("player_id", flat=True))
     fee = Decimal(purse.entry_fee).quantize(CENT) if evening else Decimal("0.00")
     entries = fee * len(registered)

@@ -432,7 +432,7 @@ def result_lines(
     game k on, the player who left has that seat's figures of games 1 … k−1 and the
     substitute those of games k … to the end, each with the bonuses of the games he sat in
     (the others' lost games too); both count for the team of the player who left
-    (``docs/rules-notes.md``). The other seats keep the whole list.
+    (``docs/rules.md`` section 10.7). The other seats keep the whole list.
     """
     whole = scoring.summarize_list(rows, table_size, system, rules)
     halves: dict[int, tuple[tuple[scoring.ListSummary, ...], ...]] = {}

@@ -126,7 +126,7 @@ def table_sizes(players: int, system: scoring.ListSystem | None = None) -> list[
     """As many 4-tables as possible, the rest 3-tables; ServiceError if none fits.
 
     Five players sit at one 5-table where the list ``system`` allows it (``classic`` and
-    ``zero-sum``, rules.md sections 6 and 8).
+    ``zero-sum``, docs/rules.md sections 6 and 8).
 
     >>> table_sizes(12), table_sizes(13), table_sizes(14), table_sizes(15)
     ([4, 4, 4], [4, 3, 3, 3], [4, 4, 3, 3], [4, 4, 4, 3])
@@ -156,7 +156,7 @@ def draw_tables(
     avoid_repeats: bool = True,
     despite_open_lists: bool = False,
 ) -> Series:
-    """Draw the tables of the next series (rules.md section 6).
+    """Draw the tables of the next series (docs/rules.md section 6).
 
     ``lot``: at random; with ``avoid_repeats``, players who shared a table in an earlier
     series of the tournament are seated apart as far as the seating allows

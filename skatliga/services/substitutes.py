@@ -2,7 +2,7 @@
 
 The list stays valid. The player who left keeps the seat's games before the substitute's
 first game, the substitute has the games from it on; both count for the team of the player
-who left (``docs/rules-notes.md``, :func:`~skatliga.services.games.result_lines`).
+who left (``docs/rules.md`` section 10.7, :func:`~skatliga.services.games.result_lines`).
 """
 
 from __future__ import annotations

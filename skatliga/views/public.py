@@ -283,7 +283,7 @@ def _shown_series(tournament: Tournament, number: int) -> Series:
 
 
 def tournament(request: HttpRequest, slug: str) -> HttpResponseBase:
-    """A tournament's standings: the sum of its series, ranked (rules.md section 6)."""
+    """A tournament's standings: the sum of its series, ranked (docs/rules.md section 6)."""
     return _in_tournament(request, slug, lambda tournament: _tournament_page(request, tournament))
 
 

@@ -46,7 +46,7 @@ class SheetRow:
     dealer: int
     """Seat position (1-based) of the dealer."""
     sits_out: tuple[int, ...]
-    """Seat positions of the players who sit out this game (rules.md sections 6 and 8)."""
+    """Seat positions of the players who sit out this game (docs/rules.md sections 6 and 8)."""
     game: Game | None
     scored: scoring.Entry
     scores: tuple[int, ...]
@@ -73,7 +73,7 @@ class SheetRow:
 
 @dataclass(frozen=True, slots=True)
 class SummaryColumn:
-    """One player's summary rows (rules.md section 5)."""
+    """One player's summary rows (docs/rules.md section 5)."""
 
     game_points: int
     won: int

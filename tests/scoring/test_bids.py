@@ -1,4 +1,4 @@
-"""Legal bids (Reizwerte): every value a game can have (rules.md sections 1-2)."""
+"""Legal bids (Reizwerte): every value a game can have (docs/rules.md sections 1-2)."""
 
 import pytest
 
@@ -94,7 +94,7 @@ def test_illegal_bid(bid):
 
 @pytest.mark.parametrize("name", ["grand20", "dsu"])
 def test_grand_20_rule_sets_end_at_220(name):
-    # grand base 20: the highest game is 11 x 20 = 220 (rules.md section 8)
+    # grand base 20: the highest game is 11 x 20 = 220 (docs/rules.md section 8)
     assert bid_values(get_rules(name))[-1] == 220
 
 

@@ -192,8 +192,8 @@ def cli_lines(*lines: str | bytes, expect: int = 0) -> list[dict]:
 
 
 def test_card_points_alone_score_through_the_process():
-    # rules.md 3: '{"game": "clubs", "matadors": 1, "bid": 18, "card_points": 70}' scores:
-    # won, with 1 game 2 x 12 = 24
+    # docs/rules.md section 3.4: '{"game": "clubs", "matadors": 1, "bid": 18, "card_points": 70}'
+    # scores: won, with 1 game 2 x 12 = 24
     (out,) = cli_lines('{"game": "clubs", "matadors": 1, "bid": 18, "card_points": 70}')
     assert (out["won"], out["value"], out["list_score"]) == (True, 24, 24)
 

@@ -1,4 +1,4 @@
-"""Score sheets: Seeger-Fabian, classic, zero-sum, dealer, ranking (rules.md 4-6)."""
+"""Score sheets: Seeger-Fabian, classic, zero-sum, dealer, ranking (docs/rules.md 4-6)."""
 
 import itertools
 
@@ -196,7 +196,7 @@ def test_row_scores(make, declarer, dealer, table_size, system, expected):
     )
 
 
-# --- the published sheets (rules.md section 5) ------------------------------------------
+# --- the published sheets (docs/rules.md section 5) -------------------------------------
 
 
 def four_table_games():
@@ -272,7 +272,7 @@ def test_published_4_table_sheet_classic_has_no_bonus():
 
 
 def test_published_4_table_sheet_zero_sum():
-    # A lost game costs its value once to each settling player (rules.md section 8).
+    # A lost game costs its value once to each settling player (docs/rules.md section 8).
     # Each seat: 3 x (own won values - own lost values) - others' won + others' lost.
     # Won values: A 492, B 432+276=708, C 480+192+36=708, D 40+108=148 (sum 2056);
     # lost values: A 0, B 2x20=40, C 24, D 5x18=90 (sum 154).

@@ -1,4 +1,4 @@
-"""matadors_from_cards: Spitzen over hand + skat (rules.md section 1, ISkO 2.4)."""
+"""matadors_from_cards: Spitzen over hand + skat (docs/rules.md section 1, ISkO 2.4)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """Hypothesis properties over every preset, random house options, table sizes 3/4/5 and Ramsch
-(rules.md sections 3, 6 and 8).
+(docs/rules.md sections 3, 6 and 8).
 
 Outcomes come from real deals: the 32 cards are shuffled into ten tricks of three and a skat
 of two, each trick goes to a player, so every card-point figure is one that can happen.
@@ -47,7 +47,7 @@ from scoring import (
 SETTINGS = settings(max_examples=300, deadline=None, database=None)
 LIST_SETTINGS = settings(max_examples=150, deadline=None, database=None)
 
-# rules.md section 8, written out here rather than taken from the engine
+# docs/rules.md section 8, written out here rather than taken from the engine
 ISKO_OPTIONS = {
     "grand_base": 24,
     "matadors": MatadorCount.TRUMPS,

@@ -1,6 +1,6 @@
-"""Rule options and presets (rules.md section 8), each option on its own and in its presets.
+"""Rule options and presets (docs/rules.md section 8), each option on its own and in its presets.
 
-Expectations are worked out by hand from rules.md and the seeds' sentences, quoted where a
+Expectations are worked out by hand from docs/rules.md and the seeds' sentences, quoted where a
 seed gives the number.
 """
 
@@ -63,7 +63,7 @@ def errors(rule_set, declaration, outcome):
 
 # --- presets: isko plus exactly the listed changes ------------------------------------------
 
-# Written from rules.md section 8's preset table, not from the engine.
+# Written from docs/rules.md section 8's preset table, not from the engine.
 ISKO_OPTIONS = {
     "grand_base": 24,
     "matadors": "trumps",
@@ -257,7 +257,7 @@ def test_dsu_example_with_3_clubs():
 
 def test_dsu_highest_game_is_220():
     # "Med 4 bønder + 1 for spil x grand som trumf + alle 6 tillæg = (4+1+6) x 20 = 264":
-    # (4 + 1 + 6) x 20 is 220; rules.md: "the seed's "264" is an arithmetic slip"
+    # (4 + 1 + 6) x 20 is 220; docs/rules.md section 8.2: the seed's 264 is a slip of arithmetic
     top = decl(
         G,
         bid=220,
@@ -605,7 +605,7 @@ def test_fourth_player_and_ramsch_do_not_change_a_games_score():
 
 
 def test_add_level_with_overbid_bid_takes_the_smallest_level_reaching_the_bid():
-    # rules.md is silent (docs/rules-notes.md): diamonds without 1 (18) at 22 -> level 3 is
+    # docs/rules.md section 10.4: diamonds without 1 (18) at 22 -> level 3 is
     # the smallest reaching 22, one more -> 4 x 9 = 36, charged once
     rule_set = rules(overbid=OverbidRule.BID, lost_game=LostGame.ADD_LEVEL)
     assert scored(rule_set, decl(D, bid=22, matadors=-1), WON) == (False, 36, -36)

@@ -1,4 +1,4 @@
-"""Won or lost (rules.md section 3): card points alone decide, tricks only where schwarz is in
+"""Won or lost (docs/rules.md section 3): card points alone decide, tricks only where schwarz is in
 question, contradictions are errors. Every expectation is worked out by hand from the rule."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Overbid games (rules.md section 3, ISkO 5.4) and the null-below-bid DECISION."""
+"""Overbid games (docs/rules.md section 3, ISkO 5.4) and the null-below-bid DECISION."""
 
 import pytest
 
@@ -161,7 +161,7 @@ def test_overbid_suit_game_is_not_a_problem():
 
 # The declarer holds the diamond jack but not the club, spade or heart jack:
 # "without 3" on the hand.  The club jack lies in the skat, so with the skat
-# he is "with 1" (rules.md: matadors count hand + skat, also in hand games).
+# he is "with 1" (docs/rules.md section 1.1: matadors count hand + skat, also in hand games).
 HAND = ["DJ", "SA", "S10", "SK", "SQ", "S9", "HA", "H10", "CA", "C10"]
 SKAT_WITH_CLUB_JACK = ["CJ", "D7"]
 

@@ -1,4 +1,4 @@
-"""Hypothesis properties of the engine, from rules.md sections 1-5.
+"""Hypothesis properties of the engine, from docs/rules.md sections 1-5.
 
 The strategies only build declarations the rules allow: announcements and
 suit/grand ouvert only with hand, matadors in range, a bid from bid_values(),
@@ -104,7 +104,7 @@ def for_game(declaration, outcome):
 
 
 def rules_model(declaration, outcome):
-    """(won, overbid, value) by the text of rules.md sections 1 and 3."""
+    """(won, overbid, value) by the text of docs/rules.md sections 1 and 3."""
     d, cp, tricks = declaration, outcome.card_points, outcome.tricks
     base = BASE[d.game]
     ouvert = d.ouvert

@@ -1,4 +1,4 @@
-"""Ramsch (rules.md section 8, option ``ramsch``): entry checks, the score, and its rows.
+"""Ramsch (docs/rules.md section 8, option ``ramsch``): entry checks, the score, and its rows.
 
 "when all pass, Ramsch is played instead of a passed-in game (Danish and Swedish seeds name
 it ...): the player with the most card points is charged that many points (players level on

@@ -1,4 +1,4 @@
-"""Named rule sets (rules.md section 8)."""
+"""Named rule sets (docs/rules.md section 8)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """Who plays, who sits out and who settles: 3-, 4- and 5-tables, ``fourth_player`` and the
-list systems per row (rules.md sections 5, 6 and 8). Worked out by hand; seats are 0-based,
+list systems per row (docs/rules.md sections 5, 6 and 8). Worked out by hand; seats are 0-based,
 seat 0 deals the first game and the player on the dealer's left (the next seat) is forehand.
 """
 
@@ -73,8 +73,8 @@ def test_dealer_rotates_from_seat_1():
         pytest.param(0, 4, NL, (3,), (1, 2, 0), id="nl, first game: the last seat sits out"),
         pytest.param(1, 4, NL, (0,), (2, 3, 1), id="nl, second game: the first dealer sits out"),
         pytest.param(0, 3, NL, (), (1, 2, 0), id="nl at a 3-table: all play"),
-        # Swedish seed: "som flest fem"; rules.md: "the dealer and the player on the dealer's
-        # right sit out"
+        # Swedish seed: "som flest fem"; docs/rules.md section 8.4: the dealer and the player
+        # on his right sit out
         pytest.param(0, 5, ISKO, (0, 4), (1, 2, 3), id="5-table: dealer and previous dealer"),
         pytest.param(2, 5, ISKO, (2, 1), (3, 4, 0), id="5-table, third game"),
         pytest.param(0, 5, NL, (0, 4), (1, 2, 3), id="5-table under nl: the same"),

@@ -1,6 +1,6 @@
-"""Game values, levels and the won/lost verdict (rules.md sections 1-4).
+"""Game values, levels and the won/lost verdict (docs/rules.md sections 1-4).
 
-Every expected number below is worked out by hand from rules.md; the
+Every expected number below is worked out by hand from docs/rules.md; the
 arithmetic is in the test id or a comment.  Bid 18 never overbids a suit,
 grand or null game, so these tests are about the value alone.
 """
@@ -290,7 +290,7 @@ def test_lost_game_value_and_list_score(declaration, outcome, value, list_score)
 
 
 def test_decision_lost_grand_hand_with_4_schneider_announced_declarer_89():
-    # rules.md section 3 DECISION: with 4, game 5, hand 6, schneider 7,
+    # docs/rules.md section 3.2, Decision: with 4, game 5, hand 6, schneider 7,
     # schneider announced 8 -> 8 x 24 = 192, list -2 x 192 = -384
     scored = score_game(decl(G, matadors=4, hand=True, schneider_announced=True), pts(89, 7))
     assert (scored.won, scored.level, scored.value, scored.list_score) == (

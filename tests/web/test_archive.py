@@ -1,6 +1,6 @@
 """The archive ``skatliga-archive/1``: import, export, round trip, and the command line.
 
-The example of archive-format.md (its players list completed with p3 and p4), by hand:
+The example of docs/archive-format.md section 2, by hand:
 one 4-table, seat 1 deals game 1.
   1 p2 grand with 2, 78 points, 7 tricks: level 2 + 1 = 3, 3 × 24 = 72, won
   2 passed in

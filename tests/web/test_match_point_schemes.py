@@ -1,4 +1,4 @@
-"""Team match-point schemes of a season (docs/rules-notes.md, "Standings"), worked by hand.
+"""Team match-point schemes of a season (docs/rules.md section 10.6), worked by hand.
 
 Match day 1 is ``conftest.small_season`` (one series): B 241, A 133, C 38, D −74.
 Match day 2 has two series, three 4-tables each (a_i b_i c_i d_i at table i, rounds 1). W(x):

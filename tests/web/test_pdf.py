@@ -5,7 +5,7 @@ rounds_per_series 1. 1 (seat 1 deals) b1 grand with 1 won = 48; 2 c1 hearts with
 = 20 → −40; 3 passed; 4 a1 null won = 23.
   a1 23 + 50 + 30 = 103 · b1 48 + 50 + 30 = 128 · c1 −40 − 50 = −90 · d1 0 + 30 = 30
 
-The published 48-game sheet of rules.md section 5 (game points, won/lost):
+The published 48-game sheet of docs/rules.md section 5 (game points, won/lost):
 A +492 12/0, B +628 12/2, C +660 10/1, D −32 6/5 → 1332, 1308, 1320, 108.
 """
 

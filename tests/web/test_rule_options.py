@@ -1,4 +1,4 @@
-"""Rule options on the site (rules.md section 8): house rules in the settings, the archive's
+"""Rule options on the site (docs/rules.md section 8): house rules in the settings, the archive's
 rules object, Supra, Ramsch rows and 5-tables through the services, the forms and the archive.
 
 Every expected number is worked out by hand in the comment beside it.

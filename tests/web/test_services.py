@@ -1,6 +1,6 @@
 """Use cases: entering, correcting and deleting games, closing lists, seating players.
 
-Result rows are checked against numbers worked out by hand from rules.md section 5.
+Result rows are checked against numbers worked out by hand from docs/rules.md section 5.
 
 3-table list (THREE): 1 seat 1 grand with 2, 78 points = 3 × 24 = 72 won; 2 seat 2 hearts
 without 2 at 30, lost = 3 × 10 = 30 → −60; 3 passed in; 4 seat 3 diamonds without 1 at 22,

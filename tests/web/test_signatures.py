@@ -258,7 +258,7 @@ def test_an_unsigned_list_closes_with_a_reason_which_the_log_keeps(referee):
 
 
 def test_a_list_the_referee_typed_from_paper_closes_without_signatures():
-    """The paper carries the signatures (docs/rules-notes.md)."""
+    """The paper carries the signatures (docs/rules.md section 10.9)."""
     table = make_table(size=3, rounds=1)
     play(table, entry(), entry(), entry())
 

@@ -1,6 +1,6 @@
 """A player leaves during a list and the referee appoints a substitute (SkWO 4.4).
 
-The project's reading (docs/rules-notes.md): the player who left keeps the seat's games
+The project's reading (docs/rules.md section 10.7): the player who left keeps the seat's games
 before the substitute's first game, the substitute has the games from it on, each with the
 bonuses of his own games; the others are unaffected; both count for the leaver's team.
 

@@ -32,6 +32,8 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
     (:meth:`scoped_sql`), not compiled again on every request.
     """
 
+    _fields: tuple[str, ...] | None
+    """Django's own: the fields ``values()`` or ``values_list()`` asked for, else None."""
     _scope: tuple[str, int] | None = None
     """Set on the queryset ``for_…`` returns; a clone (any further filter, order or slice)
     has none, and its statements are compiled as usual."""
@@ -85,7 +87,8 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         sql, params = self.scoped_sql(name, lambda rows, _lots: build(rows).query.sql_with_params())
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            return cursor.fetchall()
+            rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
     def public(self) -> ListResultQuerySet:
         """The rows the public pages show: published series, and unpublished ones (as
@@ -315,7 +318,13 @@ class Standings(Sequence["StandingRow"]):
             self._count = 0
         return [
             StandingRow(
-                rank, player_id, name, club or "", lists, *figures, withdrawn=bool(withdrawn)
+                rank,
+                player_id,
+                name,
+                club or "",
+                lists,
+                **dict(zip(StandingRow.SUMMED, figures, strict=True)),
+                withdrawn=bool(withdrawn),
             )
             for rank, player_id, name, club, lists, *figures, withdrawn, _count in fetched
         ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, overload
 
@@ -318,13 +318,7 @@ class Standings(Sequence["StandingRow"]):
             self._count = 0
         return [
             StandingRow(
-                rank,
-                player_id,
-                name,
-                club or "",
-                lists,
-                **dict(zip(StandingRow.SUMMED, figures, strict=True)),
-                withdrawn=bool(withdrawn),
+                rank, player_id, name, club or "", lists, *figures, withdrawn=bool(withdrawn)
             )
             for rank, player_id, name, club, lists, *figures, withdrawn, _count in fetched
         ]
@@ -410,6 +404,7 @@ class StandingRow:
     others_lost: int
     bonus: int
     total: int
+    _: KW_ONLY
     withdrawn: bool = False
     """In a tournament's standing: the player withdrew (he is no longer drawn)."""
     average: Fraction | None = None

@@ -6,21 +6,24 @@ hand edit would bypass the engine (games, result rows, the change log).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from django.contrib import admin
+from django.db.models import Model
 from django.http import HttpRequest
 
 from skatliga import models
 
+ModelT = TypeVar("ModelT", bound=Model)
+
 
 @admin.register(models.Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(admin.ModelAdmin[models.Club]):
     search_fields = ["name"]
 
 
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[models.Player]):
     list_display = ["name", "club", "number"]
     list_filter = ["club"]
     search_fields = ["name", "number", "club__name"]
@@ -28,13 +31,13 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(admin.ModelAdmin[models.Season]):
     list_display = ["name", "year", "slug"]
     search_fields = ["name", "slug"]
 
 
 @admin.register(models.Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(admin.ModelAdmin[models.Team]):
     list_display = ["name", "season", "club"]
     list_filter = ["season"]
     search_fields = ["name", "club__name", "season__name"]
@@ -42,7 +45,7 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(admin.ModelAdmin[models.Tournament]):
     list_display = ["name", "date", "season", "match_day", "status"]
     list_filter = ["status", "season"]
     search_fields = ["name", "slug", "venue"]
@@ -51,73 +54,73 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(admin.ModelAdmin[models.Registration]):
     list_display = ["player", "tournament", "team", "lot"]
     search_fields = ["player__name", "tournament__name", "team__name"]
     autocomplete_fields = ["player", "tournament", "team"]
 
 
 @admin.register(models.Series)
-class SeriesAdmin(admin.ModelAdmin):
+class SeriesAdmin(admin.ModelAdmin[models.Series]):
     list_display = ["tournament", "number", "published_at"]
     search_fields = ["tournament__name"]
     readonly_fields = ["published_at", "published_by"]
 
 
 @admin.register(models.Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(admin.ModelAdmin[models.Table]):
     list_display = ["series", "number", "size", "closed_at"]
     search_fields = ["series__tournament__name"]
     readonly_fields = ["closed_at", "closed_by"]
 
 
 @admin.register(models.Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(admin.ModelAdmin[models.Seat]):
     list_display = ["table", "position", "player"]
     search_fields = ["player__name", "table__series__tournament__name"]
     autocomplete_fields = ["player"]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin[ModelT]):
     """Rows the services derive or log: to look at, not to edit by hand."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: ModelT | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: ModelT | None = None) -> bool:
         return False
 
 
 @admin.register(models.Game)
-class GameAdmin(ReadOnlyAdmin):
+class GameAdmin(ReadOnlyAdmin[models.Game]):
     list_display = ["table", "number", "game", "declarer", "bid", "won", "value"]
     search_fields = ["table__series__tournament__name"]
 
 
 @admin.register(models.ListResult)
-class ListResultAdmin(ReadOnlyAdmin):
+class ListResultAdmin(ReadOnlyAdmin[models.ListResult]):
     list_display = ["player", "tournament", "series", "table", "total"]
     search_fields = ["player__name", "tournament__name"]
 
 
 @admin.register(models.Change)
-class ChangeAdmin(ReadOnlyAdmin):
+class ChangeAdmin(ReadOnlyAdmin[models.Change]):
     list_display = ["at", "tournament", "action", "user", "series", "table", "game_number"]
     list_filter = ["action"]
     search_fields = ["tournament__name", "reason", "user__username"]
 
 
 @admin.register(models.Purse)
-class PurseAdmin(admin.ModelAdmin):
+class PurseAdmin(admin.ModelAdmin[models.Purse]):
     list_display = ["tournament", "entry_fee", "lost_fee", "lost_fee_threshold", "lost_fee_later"]
     search_fields = ["tournament__name"]
 
 
 @admin.register(models.TableLink)
-class TableLinkAdmin(admin.ModelAdmin):
+class TableLinkAdmin(admin.ModelAdmin[models.TableLink]):
     list_display = ["table", "code", "created_at", "revoked_at"]
     list_filter = ["revoked_at"]
     search_fields = ["code", "table__series__tournament__name"]
@@ -125,12 +128,12 @@ class TableLinkAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Signature)
-class SignatureAdmin(ReadOnlyAdmin):
+class SignatureAdmin(ReadOnlyAdmin[models.Signature]):
     list_display = ["table", "position", "signed_at", "device"]
     search_fields = ["table__series__tournament__name", "device"]
 
 
 @admin.register(models.SecondEntry)
-class SecondEntryAdmin(ReadOnlyAdmin):
+class SecondEntryAdmin(ReadOnlyAdmin[models.SecondEntry]):
     list_display = ["table", "number", "game", "declarer", "bid", "updated_at"]
     search_fields = ["table__series__tournament__name"]

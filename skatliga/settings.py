@@ -22,8 +22,11 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+django_stubs_ext.monkeypatch()  # generic classes such as ModelAdmin[Club] at run time
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

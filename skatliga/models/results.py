@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, overload
 
@@ -32,6 +32,8 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
     (:meth:`scoped_sql`), not compiled again on every request.
     """
 
+    _fields: tuple[str, ...] | None
+    """Django's own: the fields ``values()`` or ``values_list()`` asked for, else None."""
     _scope: tuple[str, int] | None = None
     """Set on the queryset ``for_…`` returns; a clone (any further filter, order or slice)
     has none, and its statements are compiled as usual."""
@@ -85,7 +87,8 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         sql, params = self.scoped_sql(name, lambda rows, _lots: build(rows).query.sql_with_params())
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            return cursor.fetchall()
+            rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
     def public(self) -> ListResultQuerySet:
         """The rows the public pages show: published series, and unpublished ones (as
@@ -401,6 +404,7 @@ class StandingRow:
     others_lost: int
     bonus: int
     total: int
+    _: KW_ONLY
     withdrawn: bool = False
     """In a tournament's standing: the player withdrew (he is no longer drawn)."""
     average: Fraction | None = None

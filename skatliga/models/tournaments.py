@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Mod
@@ -85,13 +86,13 @@ class Tournament(KeepsRevision, PlaysRules):
     def games_per_list(self, table_size: int) -> int:
         return self.rounds_per_series * table_size
 
-    def is_referee(self, user: object) -> bool:
+    def is_referee(self, user: AbstractBaseUser | AnonymousUser) -> bool:
         """Whether ``user`` may write to this tournament."""
-        if not getattr(user, "is_authenticated", False):
+        if not user.is_authenticated:
             return False
         if getattr(user, "is_superuser", False):
             return True
-        return self.referees.filter(pk=getattr(user, "pk", None)).exists()
+        return self.referees.filter(pk=user.pk).exists()
 
 
 class Registration(models.Model):

@@ -365,7 +365,8 @@ def _max_flow(edges: Mapping[Hashable, Mapping[Hashable, int]], source: str, sin
                     queue.append(target)
         if sink not in parent:
             return flow
-        path, node = [], sink
+        path: list[tuple[Hashable, Hashable]] = []
+        node = sink
         while node != source:
             path.append((parent[node], node))
             node = parent[node]

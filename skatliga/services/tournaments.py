@@ -58,8 +58,9 @@ def create_tournament(*, user: User = None, **fields: Any) -> Tournament:
         slug = f"{base}-{suffix}"
     tournament.slug = slug
     tournament.save()
-    if acting_user(user) is not None:
-        tournament.referees.add(user)
+    author = acting_user(user)
+    if author is not None:
+        tournament.referees.add(author)
     return tournament
 
 
@@ -296,24 +297,25 @@ def _log_referees(tournament: Tournament, user: User, before: list[str]) -> None
 # --- teams -----------------------------------------------------------------------------------
 
 
-def _lock_with_season(tournament: Tournament) -> Tournament:
+def _lock_with_season(tournament: Tournament) -> tuple[Tournament, int]:
+    """The tournament locked, and its season's id."""
     tournament = lock_tournament(pk=tournament.pk)
     if tournament.season_id is None:
         raise ServiceError("tournament_without_season")
-    return tournament
+    return tournament, tournament.season_id
 
 
 @transaction.atomic
 def create_team(tournament: Tournament, name: str, club: str = "", *, user: User = None) -> Team:
     """A new team of the tournament's season, with its club (created if not known yet)."""
-    tournament = _lock_with_season(tournament)
+    tournament, season_id = _lock_with_season(tournament)
     name, club = " ".join(name.split()), " ".join(club.split())
     if not name:
         raise ServiceError("team_name_missing", "name")
-    if Team.objects.filter(season_id=tournament.season_id, name__iexact=name).exists():
+    if Team.objects.filter(season_id=season_id, name__iexact=name).exists():
         raise ServiceError("team_name_taken", "name")
     team = Team.objects.create(
-        season_id=tournament.season_id,
+        season_id=season_id,
         name=name,
         club=Club.objects.get_or_create(name=club)[0] if club else None,
     )
@@ -334,13 +336,13 @@ def assign_teams(
     """Set the team each registration (by id) plays for: a team of the tournament's season,
     or None. The result rows of the lists these players sit at follow; returns the
     registrations changed."""
-    tournament = _lock_with_season(tournament)
+    tournament, season_id = _lock_with_season(tournament)
     registrations = list(
         Registration.objects.select_for_update().filter(tournament=tournament, pk__in=teams)
     )
     if len(registrations) != len(teams):
         raise ServiceError("registration_not_in_tournament")
-    if any(team is not None and team.season_id != tournament.season_id for team in teams.values()):
+    if any(team is not None and team.season_id != season_id for team in teams.values()):
         raise ServiceError("team_not_in_season", "team")
     changed = [r for r in registrations if r.team_id != getattr(teams[r.pk], "pk", None)]
     if not changed:

@@ -35,7 +35,7 @@ class TableCard:
     code_url: str  # where to type the code, e.g. "skat.example.org/t/"
 
 
-class CardFlowable(Flowable):
+class CardFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
     def __init__(self, card: TableCard) -> None:
         super().__init__()
         self.card = card

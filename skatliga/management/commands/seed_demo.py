@@ -143,8 +143,8 @@ def create_demo(rng: random.Random) -> list[Tournament]:
         team.players.set(Player.objects.filter(number__in=numbers))
 
     title, date, series_count = CLUB_CHAMPIONSHIP
-    entrants = [ids for team, ids in teams if team.club.name == HOME_CLUB]
-    entrants = [p for ids in entrants for p in ids] + members
+    home = [p for team, ids in teams if team.club and team.club.name == HOME_CLUB for p in ids]
+    entrants = home + members
     document = _document(
         rng,
         league,
@@ -214,7 +214,7 @@ def _number(player_id: str) -> int:
 
 
 def _games(rng: random.Random, seats: Sequence[str]) -> list[dict[str, Any]]:
-    games = []
+    games: list[dict[str, Any]] = []
     for number in range(1, ROUNDS * len(seats) + 1):
         row = random_row(rng, number, len(seats))
         if row is None:

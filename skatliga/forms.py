@@ -19,7 +19,7 @@ from django.utils.translation import pgettext_lazy
 
 import scoring
 from skatliga import services
-from skatliga.messages import OPTION_NAMES, message, option_value_text
+from skatliga.messages import message
 from skatliga.models import (
     Change,
     Game,
@@ -32,6 +32,7 @@ from skatliga.models import (
     Team,
     Tournament,
 )
+from skatliga.models.rules import OPTION_NAMES, option_value_text
 
 PASSED = "0"
 """The declarer choice that records a passed-in game."""

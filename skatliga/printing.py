@@ -22,7 +22,6 @@ from skatliga import pdf, services
 from skatliga.collation import german_key
 from skatliga.entries import list_entry
 from skatliga.forms import DOUBLING_LABELS
-from skatliga.messages import describe_rules
 from skatliga.models import (
     Category,
     Game,
@@ -38,6 +37,7 @@ from skatliga.models import (
     Tournament,
     match_points_rule,
 )
+from skatliga.models.rules import describe_rules
 from skatliga.pdf.base import date_text
 from skatliga.standings import (
     Progress,

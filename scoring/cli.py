@@ -9,7 +9,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from scoring.breakdown import format_breakdown
 from scoring.game import (
     Declaration,
     InvalidGame,
@@ -64,6 +63,8 @@ Example:
   {"won": true, "overbid": false, "value": 96, "list_score": 96, "seeger_fabian": \
 {"declarer": 146, "opponents_each": 0}, ...}
 
+A scored game's answer has "steps": its counted levels in order, each with the count so
+far, e.g. [["with", 2], ["game", 3], ["hand", 4]] for a grand hand with 2 (none for null).
 A line that cannot be scored gives {"error": {"code": ..., "field": ..., "message": ...}}
 and, for a game the rules reject, "problems" with every problem found.
 """
@@ -284,7 +285,7 @@ def _score_game(
         "schneider": scored.schneider,
         "schwarz": scored.schwarz,
         "opponents_list_score": scored.opponents_list_score,
-        "breakdown": format_breakdown(scored, "en"),
+        "steps": [list(step) for step in scored.steps],
         "warnings": [_problem_json(p) for p in scored.warnings],
     }, scored
 

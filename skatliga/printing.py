@@ -47,7 +47,8 @@ from skatliga.standings import (
     season_player_standings,
     team_standings,
 )
-from skatliga.views.sheet import breakdown_language, shares
+from skatliga.views.sheet import shares
+from skatliga.words import breakdown
 
 
 @lru_cache(maxsize=8)
@@ -131,7 +132,6 @@ def _rows(
     system = tournament.list_system
     rules = tournament.rule_set
     words = _words(get_language())
-    language = breakdown_language()
     summaries = services.summarize(scored, size, system, rules)
     played = {game.number: (game, verdict) for game, verdict in scored}
     count = max(tournament.games_per_list(size), max(played, default=0))
@@ -157,7 +157,7 @@ def _rows(
                     number,
                     dealer + 1,
                     sitting_out,
-                    game=scoring.format_ramsch(verdict, language),
+                    game=breakdown(verdict),
                     value=list_entry(verdict),
                     totals=running,
                 )

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
@@ -24,11 +23,7 @@ from skatliga import services
 from skatliga.entries import list_entry, list_entry_text
 from skatliga.models import Game, GameType, Seat, Table
 from skatliga.pdf.base import signed
-
-
-def breakdown_language() -> str:
-    language = (translation.get_language() or "de")[:2]
-    return language if language in scoring.LANGUAGES else "de"
+from skatliga.words import breakdown
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +150,6 @@ def build_sheet(
             ramsch=None if entry.ramsch is None else {},
         )
         pairs[number] = (stand_in, scored)
-    language = breakdown_language()
     rows: list[SheetRow] = []
     totals = [0] * size
     last = max(pairs, default=0)
@@ -185,7 +179,7 @@ def build_sheet(
                 scored=scored,
                 scores=scores,
                 running=running,
-                breakdown=breakdown(scored, language),
+                breakdown=breakdown(scored),
             )
         )
     ordered = [pairs[number] for number in sorted(pairs)]
@@ -414,15 +408,6 @@ def shares(
             )
         )
     return tuple(result)
-
-
-def breakdown(scored: scoring.Entry, language: str) -> str:
-    """How a row's points came about, in words: a game's value or a Ramsch's charge."""
-    if scored is None:
-        return ""
-    if isinstance(scored, scoring.RamschScore):
-        return scoring.format_ramsch(scored, language)
-    return scoring.format_breakdown(scored, language)
 
 
 def summary_column(

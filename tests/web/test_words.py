@@ -18,7 +18,8 @@ from scoring import (
     score_ramsch,
 )
 from scoring import rules_from_json as rules
-from skatliga.words import breakdown
+from skatliga.models import Game
+from skatliga.words import breakdown, describe_game, game_label, matadors_text
 from tests.scoring.test_option_properties import any_games, rule_sets, rules_and_game
 
 # Function-scoped autouse fixtures (the language, the cache) are the same for every example.
@@ -175,3 +176,46 @@ def test_every_scored_game_has_words_in_both_languages(rule_set, game):
     for language in ("de", "en"):
         with translation.override(language):
             assert breakdown(scored)
+
+
+@pytest.mark.parametrize(
+    ("fields", "german", "english"),
+    [
+        (
+            {"game": "null", "bid": 59, "hand": True, "ouvert": True},
+            "Null ouvert Hand",
+            "Null ouvert Hand",
+        ),
+        (
+            {"game": "hearts", "bid": 18, "matadors": 1, "kontra": True},
+            "Herz Kontra",
+            "Hearts Kontra",
+        ),
+        ({"game": "diamonds", "matadors": -1, "bid": 22}, "Karo überreizt", "Diamonds overbid"),
+    ],
+)
+def test_a_games_label_on_the_list(fields, german, english):
+    game = Game(**fields)
+    declaration = Declaration(
+        GameType(game.game), **{k: v for k, v in fields.items() if k != "game"}
+    )
+    scored = score_game(
+        declaration,
+        Outcome(won=True, tricks=0 if game.game == "null" else None),
+        rules("isko-kontra"),
+    )
+    for language, text in (("de", german), ("en", english)):
+        with translation.override(language):
+            assert game_label(game, scored) == text
+
+
+def test_matadors_and_a_recorded_row_in_words():
+    row = {"declarer_seat": 2, "game": "grand", "matadors": 2, "hand": True, "bid": 24, "won": True}
+    with translation.override("de"):
+        assert (matadors_text(2), matadors_text(-3)) == ("m2", "o3")
+        assert (
+            describe_game(row, {2: "Bernd"}) == "2 Bernd: Grand, mit 2, Hand, Reizwert 24, gewonnen"
+        )
+        assert describe_game({"passed": True}, {}) == "eingepasst"
+    with translation.override("en"):
+        assert describe_game(row, {2: "Bernd"}) == "2 Bernd: Grand, with 2, Hand, bid 24, won"

@@ -10,7 +10,6 @@ the International Skat Order (``isko``) and the named rule sets of its section 8
 """
 
 from scoring.bids import bid_values, is_legal_bid
-from scoring.breakdown import LANGUAGES, format_breakdown, format_ramsch
 from scoring.cards import Card, CardError, matadors_from_cards, parse_card
 from scoring.game import (
     Declaration,
@@ -72,7 +71,6 @@ from scoring.shape import ShapeError, game_to_json, parse_game
 __all__ = [
     "DOUBLINGS",
     "ISKO",
-    "LANGUAGES",
     "OPTIONS",
     "OPTION_CHOICES",
     "PRESETS",
@@ -111,8 +109,6 @@ __all__ = [
     "check_seat",
     "check_table",
     "dealer_seat",
-    "format_breakdown",
-    "format_ramsch",
     "game_to_json",
     "get_rules",
     "is_legal_bid",

@@ -6,10 +6,18 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import IO, Any
 
-from scoring.breakdown import format_breakdown
-from scoring.game import InvalidGame, Problem, check_game, score_game
+from scoring.game import (
+    Declaration,
+    InvalidGame,
+    Outcome,
+    Problem,
+    ScoredGame,
+    check_game,
+    score_game,
+)
 from scoring.lists import (
     TABLE_SIZES,
     Entry,
@@ -18,8 +26,8 @@ from scoring.lists import (
     role_points,
     seeger_fabian,
 )
-from scoring.ramsch import check_ramsch, score_ramsch
-from scoring.rules import ListSystem, RulesError, rules_from_json
+from scoring.ramsch import Ramsch, check_ramsch, score_ramsch
+from scoring.rules import ListSystem, RulesError, RuleSet, rules_from_json
 from scoring.shape import ShapeError, parse_game
 
 HELP = """\
@@ -55,6 +63,8 @@ Example:
   {"won": true, "overbid": false, "value": 96, "list_score": 96, "seeger_fabian": \
 {"declarer": 146, "opponents_each": 0}, ...}
 
+A scored game's answer has "steps": its counted levels in order, each with the count so
+far, e.g. [["with", 2], ["game", 3], ["hand", 4]] for a grand hand with 2 (none for null).
 A line that cannot be scored gives {"error": {"code": ..., "field": ..., "message": ...}}
 and, for a game the rules reject, "problems" with every problem found.
 """
@@ -139,6 +149,18 @@ OPTION_KEYS = ("rules", "list_system", "table_size", "dealer_declares")
 """Keys of a line that say how to score it, not what was played."""
 
 
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One line parsed: what was played, and how to score it."""
+
+    played: tuple[Declaration, Outcome] | Ramsch | None
+    """A declared game, a Ramsch, or None for a passed-in game (``parse_game``)."""
+    rules: RuleSet
+    system: ListSystem | None
+    table_size: int
+    dealer_declares: bool
+
+
 def score_line(line: str) -> dict[str, Any]:
     """The output object for one input line; raises :class:`LineError` if it cannot be scored.
 
@@ -149,6 +171,12 @@ def score_line(line: str) -> dict[str, Any]:
     >>> score_line('{"game": "clubs", "matadors": 1, "bid": 18, "card_points": 70}')["value"]
     24
     """
+    return score_request(parse_line(line))
+
+
+def parse_line(line: str) -> Request:
+    """One input line as a :class:`Request`; raises :class:`LineError` where its JSON, its
+    options or the shape of its game are wrong, or its table cannot be played."""
     try:
         data = json.loads(line, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
@@ -187,24 +215,20 @@ def score_line(line: str) -> dict[str, Any]:
         for problem in check_table(table_size, system or ListSystem.SEEGER_FABIAN, rules):
             raise LineError(problem.code, problem.field)
     try:
-        parsed = parse_game(data)
+        played = parse_game(data)
     except ShapeError as error:
         raise LineError(error.code, error.field) from None
+    return Request(played, rules, system, table_size, dealer_declares)
 
-    def with_points(out: dict[str, Any], entry: Entry) -> dict[str, Any]:
-        if system is not None:
-            out["list_system"] = str(system)
-            out["points"] = role_points(
-                entry,
-                table_size=table_size,
-                system=system,
-                rules=rules,
-                dealer_declares=dealer_declares,
-            )
-        return out
 
-    if parsed is None:
-        passed = {
+def score_request(request: Request) -> dict[str, Any]:
+    """The output object for a parsed line; raises :class:`LineError` where the rules reject
+    its game."""
+    played, rules = request.played, request.rules
+    result: dict[str, Any]
+    entry: Entry
+    if played is None:
+        result = {
             "passed": True,
             "won": False,
             "overbid": False,
@@ -212,30 +236,45 @@ def score_line(line: str) -> dict[str, Any]:
             "list_score": 0,
             "seeger_fabian": {"declarer": 0, "opponents_each": 0},
         }
-        return with_points(passed, None)
-    if not isinstance(parsed, tuple):
+        entry = None
+    elif isinstance(played, Ramsch):
         if not rules.ramsch:
             raise LineError("ramsch_not_in_rules", "ramsch")
-        problems = check_ramsch(parsed)
+        problems = check_ramsch(played)
         if problems:
             raise LineError(problems[0].code, f"ramsch.{problems[0].field}", problems)
-        ramsch = score_ramsch(parsed)
+        entry = score_ramsch(played)
         result = {
             "ramsch": True,
-            "charge": ramsch.charge,
-            "jungfrau": ramsch.jungfrau,
-            "durchmarsch": ramsch.durchmarsch is not None,
-            "list_scores": list(ramsch.points),
+            "charge": entry.charge,
+            "jungfrau": entry.jungfrau,
+            "durchmarsch": entry.durchmarsch is not None,
+            "list_scores": list(entry.points),
         }
-        return with_points(result, ramsch)
-    declaration, outcome = parsed
+    else:
+        result, entry = _score_game(*played, request.rules, request.table_size)
+    if request.system is not None:
+        result["list_system"] = str(request.system)
+        result["points"] = role_points(
+            entry,
+            table_size=request.table_size,
+            system=request.system,
+            rules=rules,
+            dealer_declares=request.dealer_declares,
+        )
+    return result
+
+
+def _score_game(
+    declaration: Declaration, outcome: Outcome, rules: RuleSet, table_size: int
+) -> tuple[dict[str, Any], ScoredGame]:
     try:
         scored = score_game(declaration, outcome, rules)
     except InvalidGame as invalid:
         first = invalid.problems[0]
         raise LineError(first.code, first.field, check_game(declaration, outcome, rules)) from None
     declarer_sf, opponents_sf = seeger_fabian(scored, min(table_size, 4))
-    result = {
+    return {
         "won": scored.won,
         "overbid": scored.overbid,
         "value": scored.value,
@@ -246,10 +285,9 @@ def score_line(line: str) -> dict[str, Any]:
         "schneider": scored.schneider,
         "schwarz": scored.schwarz,
         "opponents_list_score": scored.opponents_list_score,
-        "breakdown": format_breakdown(scored, "en"),
+        "steps": [list(step) for step in scored.steps],
         "warnings": [_problem_json(p) for p in scored.warnings],
-    }
-    return with_points(result, scored)
+    }, scored
 
 
 def _problem_json(problem: Problem) -> dict[str, Any]:

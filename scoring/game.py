@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -122,6 +123,10 @@ _LEVEL_NAMES = (
 )
 
 
+_Add = Callable[[Problem], None]
+"""Where a phase adds the problems it finds."""
+
+
 def card_points_possible(card_points: int, tricks: int) -> bool:
     """Whether a declarer with ``tricks`` tricks (plus the skat) can hold ``card_points``.
 
@@ -175,43 +180,89 @@ def _evaluate(
     """Validate and, where valid, score: one pass serves both public functions."""
     problems: list[Problem] = []
     add = problems.append
-    game = d.game
-    trump_game = game is not GameType.NULL and game is not GameType.REVOLUTION
-    isko_ouvert = rules.ouvert is OuvertRule.ISKO
-
+    trump_game = d.game.is_trump_game
     if not is_legal_bid(d.bid, rules):
         add(Problem("bid_not_legal", "bid"))
-
-    null_value: int | None = None
     if trump_game:
-        if d.matadors is None:
-            add(Problem("matadors_missing", "matadors"))
-        elif not 1 <= abs(d.matadors) <= rules.most_matadors(game):
-            add(Problem("matadors_out_of_range", "matadors"))
-        if not d.hand:
-            if d.schneider_announced:
-                add(Problem("announcement_requires_hand", "schneider_announced"))
-            if d.schwarz_announced:
-                add(Problem("announcement_requires_hand", "schwarz_announced"))
-            if d.ouvert and isko_ouvert:
-                add(Problem("ouvert_requires_hand", "ouvert"))
+        null_value = None
+        _check_trump_declaration(d, rules, add)
     else:
-        if game is GameType.REVOLUTION:
-            null_value = rules.revolution
-            if null_value is None:
-                add(Problem("game_not_in_rules", "game"))
-        else:
-            null_value = rules.null_value(hand=d.hand, ouvert=d.ouvert)
-            if null_value is None:
-                add(Problem("null_game_not_in_rules", "hand"))
-        if d.matadors is not None:
-            add(Problem("matadors_not_allowed", "matadors"))
-        if d.schneider_announced:
-            add(Problem("announcement_not_for_null", "schneider_announced"))
-        if d.schwarz_announced:
-            add(Problem("announcement_not_for_null", "schwarz_announced"))
+        null_value = _check_null_declaration(d, rules, add)
+    factor = _doubling_factor(d.doublings, rules, add)
+    schneider_announced, schwarz_announced = _announced(d, rules)
+    verdict = _verdict(o, rules, trump_game, schneider_announced, schwarz_announced, add)
+    if not trump_game and null_value is not None and null_value < d.bid:
+        add(Problem("null_below_bid", "bid", warning=True))
+    if verdict is None or any(not p.warning for p in problems):
+        return tuple(problems), None
+    won_play, schneider, schwarz = verdict
+    if trump_game:
+        assert d.matadors is not None
+        schneider = schneider or schneider_announced
+        schwarz = schwarz or schwarz_announced
+        levels = (
+            True,
+            d.hand,
+            schneider,
+            schneider_announced,
+            schwarz,
+            schwarz_announced,
+            d.ouvert,
+        )
+        base = rules.base(d.game)
+        steps = _steps(d.matadors, levels)
+        multiple: int | None = steps[-1][1]
+    else:
+        assert null_value is not None
+        base = null_value
+        schneider = schwarz = False
+        steps = ()
+        multiple = None
+    return tuple(problems), _charge(
+        d, rules, won_play, base, multiple, factor, schneider, schwarz, steps, tuple(problems)
+    )
 
-    doublings = d.doublings
+
+# --- the declaration -------------------------------------------------------------------------
+
+
+def _check_trump_declaration(d: Declaration, rules: RuleSet, add: _Add) -> None:
+    """A suit or grand game: its matadors, and the announcements only a hand game has."""
+    if d.matadors is None:
+        add(Problem("matadors_missing", "matadors"))
+    elif not 1 <= abs(d.matadors) <= rules.most_matadors(d.game):
+        add(Problem("matadors_out_of_range", "matadors"))
+    if not d.hand:
+        if d.schneider_announced:
+            add(Problem("announcement_requires_hand", "schneider_announced"))
+        if d.schwarz_announced:
+            add(Problem("announcement_requires_hand", "schwarz_announced"))
+        if d.ouvert and rules.ouvert is OuvertRule.ISKO:
+            add(Problem("ouvert_requires_hand", "ouvert"))
+
+
+def _check_null_declaration(d: Declaration, rules: RuleSet, add: _Add) -> int | None:
+    """A null game or Revolution: its value under ``rules`` (None if they lack it); it has
+    no matadors and no announcements."""
+    if d.game is GameType.REVOLUTION:
+        value = rules.revolution
+        if value is None:
+            add(Problem("game_not_in_rules", "game"))
+    else:
+        value = rules.null_value(hand=d.hand, ouvert=d.ouvert)
+        if value is None:
+            add(Problem("null_game_not_in_rules", "hand"))
+    if d.matadors is not None:
+        add(Problem("matadors_not_allowed", "matadors"))
+    if d.schneider_announced:
+        add(Problem("announcement_not_for_null", "schneider_announced"))
+    if d.schwarz_announced:
+        add(Problem("announcement_not_for_null", "schwarz_announced"))
+    return value
+
+
+def _doubling_factor(doublings: tuple[bool, ...], rules: RuleSet, add: _Add) -> int:
+    """2 to the number of doublings; each must be allowed and follow the one before."""
     factor = 1
     if any(doublings):
         allowed = len(rules.doubling_names)
@@ -223,132 +274,169 @@ def _evaluate(
             elif i and not doublings[i - 1]:
                 add(Problem("doubling_out_of_order", DOUBLINGS[i]))
             factor *= 2
+    return factor
 
-    # The outcome: what the exact form (card points, tricks) settles, then the paper flags.
-    cp, tricks = o.card_points, o.tricks
-    outcome_ok = True
-    if cp is not None and not 0 <= cp <= 120:
-        add(Problem("card_points_out_of_range", "card_points"))
-        outcome_ok = False
-    if tricks is not None and not 0 <= tricks <= 10:
-        add(Problem("tricks_out_of_range", "tricks"))
-        outcome_ok = False
-    if not trump_game and cp is not None:
-        add(Problem("card_points_not_for_null", "card_points"))
-        outcome_ok = False
-    if (
-        outcome_ok
-        and cp is not None
-        and tricks is not None
-        and not card_points_possible(cp, tricks)
-    ):
-        add(Problem("card_points_contradict_tricks", "card_points"))
-        outcome_ok = False
 
-    announced_schwarz = d.schwarz_announced or (d.ouvert and isko_ouvert and trump_game)
-    announced_schneider = d.schneider_announced or announced_schwarz
-    flag_schwarz = bool(o.schwarz)
-    flag_schneider = bool(o.schneider) or (flag_schwarz and o.schneider is None)
-    if flag_schwarz and o.schneider is False:
+def _announced(d: Declaration, rules: RuleSet) -> tuple[bool, bool]:
+    """Schneider and schwarz announced; an ISkO ouvert suit or grand game announces both."""
+    schwarz = d.schwarz_announced or (
+        d.ouvert and rules.ouvert is OuvertRule.ISKO and d.game.is_trump_game
+    )
+    return d.schneider_announced or schwarz, schwarz
+
+
+# --- the outcome -----------------------------------------------------------------------------
+
+
+def _verdict(
+    o: Outcome,
+    rules: RuleSet,
+    trump_game: bool,
+    schneider_announced: bool,
+    schwarz_announced: bool,
+    add: _Add,
+) -> tuple[bool, bool, bool] | None:
+    """The play won, schneider and schwarz as the outcome's two forms settle them; None
+    where they cannot be settled (the reasons added)."""
+    outcome_ok = _check_outcome_form(o, trump_game, add)
+    if o.schwarz and o.schneider is False:
         add(Problem("schwarz_without_schneider", "schwarz"))
     if not trump_game:
         if o.schneider:
             add(Problem("level_not_for_null", "schneider"))
         if o.schwarz:
             add(Problem("level_not_for_null", "schwarz"))
-
-    won_play = schneider = schwarz = False
-    if outcome_ok and trump_game:
-        # Known from the exact form; None where it does not settle the question.
-        points = (
-            cp if cp is not None else {0: 0, 10: 120}.get(tricks) if tricks is not None else None
-        )
-        known_schwarz: bool | None = None
-        if tricks is not None:
-            known_schwarz = tricks == 0 or tricks == 10
-        elif points is not None and 23 <= points <= 119:
-            known_schwarz = False
-        known_schneider: bool | None = None
-        known_won: bool | None = None
-        if points is not None:
-            known_schneider = points >= rules.schneider_at or points <= 30
-            known_won = points >= 61 and (not announced_schneider or points >= rules.schneider_at)
-            if known_won and announced_schwarz:
-                known_won = known_schwarz
-        if o.won is not None and known_won is not None and o.won != known_won:
-            add(Problem("outcome_contradiction", "won"))
-        if known_schneider is not None and o.schneider not in (None, known_schneider):
-            add(Problem("outcome_contradiction", "schneider"))
-        if o.schwarz is not None and known_schwarz is not None and o.schwarz != known_schwarz:
-            add(Problem("outcome_contradiction", "schwarz"))
-        if known_schwarz is None and o.schwarz is not None and points is not None:
-            # 0..22 or 120 points: the flag settles schwarz; it must fit the points.
-            known_schwarz = o.schwarz
-            if known_won is None:
-                known_won = known_schwarz
-        won = o.won if known_won is None else known_won
-        if won is None:
-            if cp is None and tricks is None:
-                add(Problem("outcome_missing", None))
-            elif cp is None:
-                add(Problem("card_points_missing", "card_points"))
-            else:
-                add(Problem("tricks_missing", "tricks"))
-        elif known_schwarz is None and points is not None:
-            add(Problem("tricks_missing", "tricks"))
-        else:
-            won_play = won
-            schneider = flag_schneider if known_schneider is None else known_schneider
-            schwarz = flag_schwarz if known_schwarz is None else known_schwarz
-            if (
-                known_won is None
-                and won
-                and ((announced_schneider and not schneider) or (announced_schwarz and not schwarz))
-            ):
-                add(Problem("won_contradicts_announcement", "won"))
-    elif outcome_ok:
-        if tricks is not None:
-            won_play = tricks == 0
-            if o.won is not None and o.won != won_play:
-                add(Problem("outcome_contradiction", "won"))
-        elif o.won is not None:
-            won_play = o.won
-        elif cp is None:
-            add(Problem("outcome_missing", None))
-
-    if not trump_game and null_value is not None and null_value < d.bid:
-        add(Problem("null_below_bid", "bid", warning=True))
-
-    if problems and any(not p.warning for p in problems):
-        return tuple(problems), None
-
-    steps: tuple[tuple[str, int], ...]
-    multiple: int | None
+    if not outcome_ok:
+        return None
     if trump_game:
-        assert d.matadors is not None
-        base = rules.base(game)
-        schneider = schneider or announced_schneider
-        schwarz = schwarz or announced_schwarz
-        level = abs(d.matadors)
-        collected = [("with" if d.matadors > 0 else "without", level)]
-        for name, counts in zip(
-            _LEVEL_NAMES,
-            (True, d.hand, schneider, announced_schneider, schwarz, announced_schwarz, d.ouvert),
-            strict=True,
-        ):
-            if counts:
-                level += 1
-                collected.append((name, level))
-        steps = tuple(collected)
-        plain = base * level
-        multiple = level
-    else:
-        assert null_value is not None
-        base = plain = null_value
-        schneider = schwarz = False
-        multiple = None
-        steps = ()
+        return _trump_verdict(o, rules, schneider_announced, schwarz_announced, add)
+    return _null_verdict(o, add)
 
+
+def _check_outcome_form(o: Outcome, trump_game: bool, add: _Add) -> bool:
+    """Whether the exact form (card points, tricks) is possible at all."""
+    cp, tricks = o.card_points, o.tricks
+    ok = True
+    if cp is not None and not 0 <= cp <= 120:
+        add(Problem("card_points_out_of_range", "card_points"))
+        ok = False
+    if tricks is not None and not 0 <= tricks <= 10:
+        add(Problem("tricks_out_of_range", "tricks"))
+        ok = False
+    if not trump_game and cp is not None:
+        add(Problem("card_points_not_for_null", "card_points"))
+        ok = False
+    if ok and cp is not None and tricks is not None and not card_points_possible(cp, tricks):
+        add(Problem("card_points_contradict_tricks", "card_points"))
+        ok = False
+    return ok
+
+
+def _trump_verdict(
+    o: Outcome,
+    rules: RuleSet,
+    schneider_announced: bool,
+    schwarz_announced: bool,
+    add: _Add,
+) -> tuple[bool, bool, bool] | None:
+    """A suit or grand game: what the exact form settles, checked against the paper flags."""
+    cp, tricks = o.card_points, o.tricks
+    # Known from the exact form; None where it does not settle the question.
+    points = cp if cp is not None else {0: 0, 10: 120}.get(tricks) if tricks is not None else None
+    known_schwarz: bool | None = None
+    if tricks is not None:
+        known_schwarz = tricks == 0 or tricks == 10
+    elif points is not None and 23 <= points <= 119:
+        known_schwarz = False
+    known_schneider: bool | None = None
+    known_won: bool | None = None
+    if points is not None:
+        known_schneider = points >= rules.schneider_at or points <= 30
+        known_won = points >= 61 and (not schneider_announced or points >= rules.schneider_at)
+        if known_won and schwarz_announced:
+            known_won = known_schwarz
+    if o.won is not None and known_won is not None and o.won != known_won:
+        add(Problem("outcome_contradiction", "won"))
+    if known_schneider is not None and o.schneider not in (None, known_schneider):
+        add(Problem("outcome_contradiction", "schneider"))
+    if o.schwarz is not None and known_schwarz is not None and o.schwarz != known_schwarz:
+        add(Problem("outcome_contradiction", "schwarz"))
+    if known_schwarz is None and o.schwarz is not None and points is not None:
+        # 0..22 or 120 points: the flag settles schwarz; it must fit the points.
+        known_schwarz = o.schwarz
+        if known_won is None:
+            known_won = known_schwarz
+    won = o.won if known_won is None else known_won
+    if won is None:
+        if cp is None and tricks is None:
+            add(Problem("outcome_missing", None))
+        elif cp is None:
+            add(Problem("card_points_missing", "card_points"))
+        else:
+            add(Problem("tricks_missing", "tricks"))
+        return None
+    if known_schwarz is None and points is not None:
+        add(Problem("tricks_missing", "tricks"))
+        return None
+    flag_schwarz = bool(o.schwarz)
+    flag_schneider = bool(o.schneider) or (flag_schwarz and o.schneider is None)
+    schneider = flag_schneider if known_schneider is None else known_schneider
+    schwarz = flag_schwarz if known_schwarz is None else known_schwarz
+    if (
+        known_won is None
+        and won
+        and ((schneider_announced and not schneider) or (schwarz_announced and not schwarz))
+    ):
+        add(Problem("won_contradicts_announcement", "won"))
+    return won, schneider, schwarz
+
+
+def _null_verdict(o: Outcome, add: _Add) -> tuple[bool, bool, bool] | None:
+    """A null game or Revolution: won with no trick; the paper flag where tricks are not given."""
+    won = False
+    if o.tricks is not None:
+        won = o.tricks == 0
+        if o.won is not None and o.won != won:
+            add(Problem("outcome_contradiction", "won"))
+    elif o.won is not None:
+        won = o.won
+    else:
+        add(Problem("outcome_missing", None))
+        return None
+    return won, False, False
+
+
+# --- the charge ------------------------------------------------------------------------------
+
+
+def _steps(matadors: int, levels: tuple[bool, ...]) -> tuple[tuple[str, int], ...]:
+    """The counted levels in order with their running count, from "with" or "without"."""
+    level = abs(matadors)
+    steps = [("with" if matadors > 0 else "without", level)]
+    for name, counts in zip(_LEVEL_NAMES, levels, strict=True):
+        if counts:
+            level += 1
+            steps.append((name, level))
+    return tuple(steps)
+
+
+def _charge(
+    d: Declaration,
+    rules: RuleSet,
+    won_play: bool,
+    base: int,
+    multiple: int | None,
+    factor: int,
+    schneider: bool,
+    schwarz: bool,
+    steps: tuple[tuple[str, int], ...],
+    warnings: tuple[Problem, ...],
+) -> ScoredGame:
+    """What the game counts: the overbid charged, a lost game's level, the doublings, and
+    the entries on the list."""
+    game = d.game
+    trump_game = game.is_trump_game
+    plain = base * multiple if multiple is not None else base
     overbid = plain < d.bid
     if overbid:
         won = False
@@ -387,7 +475,7 @@ def _evaluate(
     else:
         list_score = -2 * value
 
-    return tuple(problems), ScoredGame(
+    return ScoredGame(
         game=game,
         bid=d.bid,
         hand=d.hand,
@@ -405,5 +493,5 @@ def _evaluate(
         schneider=schneider,
         schwarz=schwarz,
         steps=steps,
-        warnings=tuple(problems),
+        warnings=warnings,
     )

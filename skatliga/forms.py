@@ -19,7 +19,7 @@ from django.utils.translation import pgettext_lazy
 
 import scoring
 from skatliga import services
-from skatliga.messages import OPTION_NAMES, message, option_value_text
+from skatliga.messages import message
 from skatliga.models import (
     Change,
     Game,
@@ -32,19 +32,15 @@ from skatliga.models import (
     Team,
     Tournament,
 )
+from skatliga.models.rules import OPTION_NAMES, option_value_text
+from skatliga.words import DOUBLING_NAMES, FLAG_NAMES, LEVEL_NAMES, RESULT_NAMES
 
 PASSED = "0"
 """The declarer choice that records a passed-in game."""
 
-ANNOUNCED = (("", "—"), ("schneider", _("Schneider")), ("schwarz", _("Schwarz")))
-LEVELS = (("", "—"), ("schneider", _("Schneider")), ("schwarz", _("Schwarz")))
-RESULTS = (("", "—"), ("won", _("gewonnen")), ("lost", _("verloren")))
-DOUBLING_LABELS = {
-    "kontra": _("Kontra"),
-    "re": _("Re"),
-    "supra": _("Supra"),
-    "resupra": _("Resupra"),
-}
+ANNOUNCED = (("", "—"), *LEVEL_NAMES.items())
+LEVELS = (("", "—"), *LEVEL_NAMES.items())
+RESULTS = (("", "—"), *RESULT_NAMES.items())
 RAMSCH = "R"
 """The declarer choice that records a Ramsch (where the rule set plays it)."""
 
@@ -188,14 +184,14 @@ class GameRowForm(forms.Form):
         placeholder="±",
         title=_("mit 2 = 2, ohne 3 = -3 oder o3"),
     )
-    hand = forms.BooleanField(label=_("Hand"), required=False)
+    hand = forms.BooleanField(label=FLAG_NAMES["hand"], required=False)
     announced = forms.ChoiceField(
         label=_("angesagt"),
         choices=ANNOUNCED,
         required=False,
         widget=KeyedSelect(CHOICE_KEYS["announced"]),
     )
-    ouvert = forms.BooleanField(label=_("Ouvert"), required=False)
+    ouvert = forms.BooleanField(label=FLAG_NAMES["ouvert"], required=False)
     doubling = forms.ChoiceField(
         label=_("Kontra/Re"),
         required=False,
@@ -283,7 +279,7 @@ class GameRowForm(forms.Form):
         if rules.kontra:
             self.fields["doubling"].choices = [
                 ("", "—"),
-                *((name, DOUBLING_LABELS[name]) for name in rules.doubling_names),
+                *((name, DOUBLING_NAMES[name]) for name in rules.doubling_names),
             ]
         else:
             del self.fields["doubling"]

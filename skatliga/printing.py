@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from django.db.models import Q, QuerySet
 from django.utils.translation import get_language, pgettext
@@ -21,12 +20,9 @@ from scoring.lists import WON_BONUS
 from skatliga import pdf, services
 from skatliga.collation import german_key
 from skatliga.entries import list_entry
-from skatliga.forms import DOUBLING_LABELS
-from skatliga.messages import describe_rules
 from skatliga.models import (
     Category,
     Game,
-    GameType,
     ListResult,
     ListResultQuerySet,
     ListSystem,
@@ -38,6 +34,7 @@ from skatliga.models import (
     Tournament,
     match_points_rule,
 )
+from skatliga.models.rules import describe_rules
 from skatliga.pdf.base import date_text
 from skatliga.standings import (
     Progress,
@@ -47,81 +44,8 @@ from skatliga.standings import (
     season_player_standings,
     team_standings,
 )
-from skatliga.views.sheet import breakdown_language, shares
-
-
-@lru_cache(maxsize=8)
-def _words(language: str | None) -> dict[str, str]:
-    """The list's fixed words in ``language``, translated once per process: a series' sheets
-    name hundreds of games with a handful of words."""
-    words = {
-        "passed": _("eingepasst"),
-        "ramsch": _("Ramsch"),
-        "ouvert": _("ouvert"),
-        "hand": _("Hand"),
-        "overbid": _("überreizt"),
-        "with": _("m%(count)d"),
-        "without": _("o%(count)d"),
-        "mark:kontra": _("K"),
-        "mark:re": _("Re"),
-        "mark:supra": _("Su"),
-        "mark:resupra": _("Rs"),
-    }
-    words |= {f"doubling:{name}": str(label) for name, label in DOUBLING_LABELS.items()}
-    words |= {f"game:{value}": str(label) for value, label in GameType.choices}
-    return words
-
-
-def _word(key: str) -> str:
-    return _words(get_language())[key]
-
-
-def matadors_text(matadors: int | None, words: dict[str, str] | None = None) -> str:
-    """Matadors as written on a list: ``m2`` (with 2), ``o3`` (without 3)."""
-    if matadors is None:
-        return ""
-    words = words or _words(get_language())
-    if matadors > 0:
-        return words["with"] % {"count": matadors}
-    return words["without"] % {"count": -matadors}
-
-
-def _highest_doubling(game: Game) -> str | None:
-    return next((name for name in reversed(scoring.DOUBLINGS) if getattr(game, name)), None)
-
-
-def doubling_mark(game: Game, words: dict[str, str] | None = None) -> str:
-    """The highest doubling of a game as the list's Kontra column writes it: K, Re, Su, Rs."""
-    highest = _highest_doubling(game)
-    return (words or _words(get_language()))[f"mark:{highest}"] if highest else ""
-
-
-def game_label(
-    game: Game,
-    scored: scoring.Entry,
-    *,
-    doubling: bool = True,
-    words: dict[str, str] | None = None,
-) -> str:
-    """The game as the list names it: "Kreuz", "Grand", "Null ouvert Hand", "Herz Kontra"
-    (the doubling left out where the sheet has its own column for it). ``words`` are
-    :func:`_words` of the active language, where the caller has looked them up already."""
-    words = words or _words(get_language())
-    if not isinstance(scored, scoring.ScoredGame):
-        return words["ramsch"] if scored is not None else words["passed"]
-    label = [words[f"game:{game.game}"]]
-    if not scored.steps:
-        if game.ouvert:
-            label.append(words["ouvert"])
-        if game.hand:
-            label.append(words["hand"])
-    if doubling:
-        highest = _highest_doubling(game)
-        if highest is not None:
-            label.append(words[f"doubling:{highest}"])
-    if scored.overbid:
-        label.append(words["overbid"])
-    return " ".join(label)
+from skatliga.views.sheet import shares
+from skatliga.words import breakdown, doubling_mark, game_label, list_words, matadors_text
 
 
 def _rows(
@@ -130,8 +54,7 @@ def _rows(
     size = table.size
     system = tournament.list_system
     rules = tournament.rule_set
-    words = _words(get_language())
-    language = breakdown_language()
+    words = list_words(get_language())
     summaries = services.summarize(scored, size, system, rules)
     played = {game.number: (game, verdict) for game, verdict in scored}
     count = max(tournament.games_per_list(size), max(played, default=0))
@@ -157,7 +80,7 @@ def _rows(
                     number,
                     dealer + 1,
                     sitting_out,
-                    game=scoring.format_ramsch(verdict, language),
+                    game=breakdown(verdict),
                     value=list_entry(verdict),
                     totals=running,
                 )

@@ -6,18 +6,19 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from skatliga.words import GAME_NAMES
 
 
 class GameType(models.TextChoices):
-    """Mirrors ``scoring.GameType`` (a test checks they match)."""
+    """Mirrors ``scoring.GameType`` (a test checks they match), named by ``words.GAME_NAMES``."""
 
-    CLUBS = "clubs", _("Kreuz")
-    SPADES = "spades", _("Pik")
-    HEARTS = "hearts", _("Herz")
-    DIAMONDS = "diamonds", _("Karo")
-    GRAND = "grand", _("Grand")
-    NULL = "null", _("Null")
-    REVOLUTION = "revolution", _("Revolution")
+    CLUBS = "clubs", GAME_NAMES["clubs"]
+    SPADES = "spades", GAME_NAMES["spades"]
+    HEARTS = "hearts", GAME_NAMES["hearts"]
+    DIAMONDS = "diamonds", GAME_NAMES["diamonds"]
+    GRAND = "grand", GAME_NAMES["grand"]
+    NULL = "null", GAME_NAMES["null"]
+    REVOLUTION = "revolution", GAME_NAMES["revolution"]
 
 
 class RuleSetName(models.TextChoices):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -55,10 +56,70 @@ class PlaysRules(models.Model):
     @property
     def rules_text(self) -> str:
         """The preset and the house options in words, as pages and printouts show them."""
-        from skatliga.messages import describe_rules
-
         return describe_rules(self.rule_set)
 
     @property
     def list_system(self) -> EngineListSystem:
         return EngineListSystem(self.scoring)
+
+
+# --- rule options in words (docs/rules.md section 8) ----------------------------------------
+
+OPTION_NAMES: dict[str, Promise] = {
+    "grand_base": _("Grundwert Grand"),
+    "matadors": _("Spitzen"),
+    "null_values": _("Null-Spiele"),
+    "doublings": _("Verdopplungen"),
+    "ouvert": _("Offen spielen"),
+    "schneider_at": _("Schneider ab"),
+    "lost_game": _("Verlorenes Spiel"),
+    "overbid": _("Überreizt"),
+    "revolution": _("Revolution"),
+    "fourth_player": _("Vierter Spieler"),
+    "ramsch": _("Ramsch"),
+}
+
+OPTION_VALUES: dict[tuple[str, Any], Promise] = {
+    ("matadors", "trumps"): _("Trumpffolge (ISkO)"),
+    ("matadors", "jacks"): _("nur Buben (1–4)"),
+    ("doublings", "none"): _("keine"),
+    ("doublings", "kontra-re"): _("Kontra, Re"),
+    ("doublings", "kontra-re-supra-resupra"): _("Kontra, Re, Supra, Resupra"),
+    ("ouvert", "isko"): _("nur Hand, mit Schneider und Schwarz angesagt (ISkO)"),
+    ("ouvert", "open-plus-one"): _("eine Stufe mehr, auch ohne Hand"),
+    ("lost_game", "double"): _("doppelt (ISkO)"),
+    ("lost_game", "single-hand"): _("Handspiele einfach (vor 1999)"),
+    ("lost_game", "add-level"): _("eine Stufe mehr, einfach"),
+    ("lost_game", "opponents-credited"): _("den Gegenspielern gutgeschrieben"),
+    ("overbid", "next-multiple"): _("nächstes Vielfaches des Grundwerts (ISkO)"),
+    ("overbid", "bid"): _("der Reizwert"),
+    ("revolution", None): _("nein"),
+    ("revolution", 92): _("92"),
+    ("fourth_player", "dealer-sits-out"): _("der Geber setzt aus"),
+    ("fourth_player", "shares-dealer"): _("der Vorgeber setzt aus und teilt mit dem Geber"),
+    ("ramsch", False): _("nein"),
+    ("ramsch", True): _("ja, statt eingepasst"),
+}
+
+
+def option_value_text(name: str, value: Any) -> str:
+    """One option's value in words; numbers and the null values as they are written."""
+    words = OPTION_VALUES.get((name, value))
+    if words is not None:
+        return str(words)
+    if name == "schneider_at":
+        return str(_("%(points)s Augen")) % {"points": value}
+    return str(value)
+
+
+def describe_rules(rules: scoring.RuleSet) -> str:
+    """The rule set as a sheet or a result list prints it: the preset, then the house
+    options that differ from it, in words."""
+    text = str(RuleSetName(rules.preset).label)
+    changes = rules.changes()
+    if not changes:
+        return text
+    options = "; ".join(
+        f"{OPTION_NAMES[name]}: {option_value_text(name, value)}" for name, value in changes.items()
+    )
+    return str(_("%(preset)s mit Hausregeln: %(options)s")) % {"preset": text, "options": options}

@@ -18,7 +18,6 @@ from skatliga.forms import GameRowForm, ReopenForm, coded_error
 from skatliga.messages import message
 from skatliga.models import SecondEntry, Table, Tournament
 from skatliga.views.lists import (
-    describe_game,
     editing_number,
     get_table,
     list_url,
@@ -26,6 +25,7 @@ from skatliga.views.lists import (
     render_list,
 )
 from skatliga.views.referee import action_error, referee_required
+from skatliga.words import describe_game
 
 
 def second_entry_url(table: Table) -> str:

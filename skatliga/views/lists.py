@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 import scoring
@@ -32,7 +32,6 @@ from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute
 from skatliga.models import (
     Change,
     Game,
-    GameType,
     Seat,
     Table,
     Tournament,
@@ -41,6 +40,7 @@ from skatliga.pdf.base import signed
 from skatliga.table.status import signatures
 from skatliga.views.referee import View, action_error, referee_required
 from skatliga.views.sheet import Sheet, build_sheet, list_rows_html, middle_span
+from skatliga.words import describe_game
 
 
 def get_table(tournament: Tournament, series: int, table: int) -> Table:
@@ -100,62 +100,6 @@ def posted_number(request: HttpRequest, default: Callable[[], int]) -> int:
         return max(1, int(request.POST["number"]))
     except (KeyError, TypeError, ValueError):
         return default()
-
-
-FLAG_WORDS = {
-    "hand": gettext_lazy("Hand"),
-    "schneider_announced": gettext_lazy("Schneider angesagt"),
-    "schwarz_announced": gettext_lazy("Schwarz angesagt"),
-    "ouvert": gettext_lazy("Ouvert"),
-    "kontra": gettext_lazy("Kontra"),
-    "re": gettext_lazy("Re"),
-    "supra": gettext_lazy("Supra"),
-    "resupra": gettext_lazy("Resupra"),
-}
-"""The words for a declaration's flags, translated when a row has them."""
-
-
-def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
-    """A row as the archive stores it, in words: "2 Bernd: Grand, mit 2, Hand, Reizwert 24, …"."""
-    if not data:
-        return "—"
-    if data.get("passed"):
-        return _("eingepasst")
-    ramsch = data.get("ramsch")
-    if isinstance(ramsch, dict):
-        points = " / ".join(map(str, ramsch.get("card_points", [])))
-        tricks = " / ".join(map(str, ramsch.get("tricks", [])))
-        return _("Ramsch: %(points)s Augen, %(tricks)s Stiche") % {
-            "points": points,
-            "tricks": tricks,
-        }
-    parts = []
-    try:
-        parts.append(str(GameType(data.get("game")).label))
-    except ValueError:
-        parts.append(str(data.get("game")))
-    matadors = data.get("matadors")
-    if matadors is not None:
-        template = _("mit %(count)s") if matadors > 0 else _("ohne %(count)s")
-        parts.append(template % {"count": abs(matadors)})
-    parts += [str(word) for key, word in FLAG_WORDS.items() if data.get(key)]
-    if data.get("bid") is not None:
-        parts.append(_("Reizwert %(bid)s") % {"bid": data["bid"]})
-    if data.get("card_points") is not None:
-        parts.append(_("%(points)s Augen") % {"points": data["card_points"]})
-    if data.get("tricks") is not None:
-        parts.append(_("%(tricks)s Stiche") % {"tricks": data["tricks"]})
-    if data.get("won") is not None:
-        parts.append(_("gewonnen") if data["won"] else _("verloren"))
-    if data.get("schwarz"):
-        parts.append(_("Schwarz"))
-    elif data.get("schneider"):
-        parts.append(_("Schneider"))
-    text = ", ".join(parts)
-    seat = data.get("declarer_seat")
-    if seat is not None:
-        text = f"{seat} {names.get(seat, '')}: {text}"
-    return text
 
 
 GAME_ROWS = (

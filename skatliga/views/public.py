@@ -58,6 +58,7 @@ from skatliga.tables import (
 )
 from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.sheet import Sheet, SheetRow, build_sheet, readonly_rows_html
+from skatliga.words import game_label
 
 SEASON_ROWS_PER_PAGE = 100
 SEASON_TOURNAMENTS_SHOWN = 12
@@ -803,7 +804,7 @@ def readonly_rows(sheet: Sheet, seats: Sequence[Seat]) -> list[tuple[SheetRow, s
             by_position[row.game.declarer].player_for(row.number).name
             if row.game and row.game.declarer in by_position
             else "",
-            printing.game_label(row.game, row.scored) if row.game and row.scored else "",
+            game_label(row.game, row.scored) if row.game and row.scored else "",
         )
         for row in sheet.rows
     ]

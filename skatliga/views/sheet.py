@@ -13,10 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext
 
 import scoring
 from scoring.lists import WON_BONUS
@@ -24,11 +23,7 @@ from skatliga import services
 from skatliga.entries import list_entry, list_entry_text
 from skatliga.models import Game, GameType, Seat, Table
 from skatliga.pdf.base import signed
-
-
-def breakdown_language() -> str:
-    language = (translation.get_language() or "de")[:2]
-    return language if language in scoring.LANGUAGES else "de"
+from skatliga.words import breakdown, doubling_mark, list_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +150,6 @@ def build_sheet(
             ramsch=None if entry.ramsch is None else {},
         )
         pairs[number] = (stand_in, scored)
-    language = breakdown_language()
     rows: list[SheetRow] = []
     totals = [0] * size
     last = max(pairs, default=0)
@@ -185,7 +179,7 @@ def build_sheet(
                 scored=scored,
                 scores=scores,
                 running=running,
-                breakdown=breakdown(scored, language),
+                breakdown=breakdown(scored),
             )
         )
     ordered = [pairs[number] for number in sorted(pairs)]
@@ -240,22 +234,6 @@ def readonly_rows_html(rows: Iterable[tuple[SheetRow, str, str]]) -> SafeString:
     return mark_safe("".join(html))  # noqa: S308 - names, labels and texts escaped above
 
 
-LIST_WORDS = (
-    gettext_noop("eingepasst"),
-    gettext_noop("H"),
-    gettext_noop("Sw"),
-    gettext_noop("S"),
-    gettext_noop("O"),
-    gettext_noop("Rs"),
-    gettext_noop("Su"),
-    gettext_noop("Re"),
-    gettext_noop("K"),
-    gettext_noop("überreizt"),
-)
-"""The words of the referee's list's rows, marked for ``makemessages``; translated once per
-list by :func:`list_rows_html`."""
-
-
 def middle_span(kontra: bool) -> int:
     """The referee's list's columns from the declarer to the result: a passed game or a
     Ramsch spans them; one more for the doubling column where the rules have Kontra."""
@@ -268,7 +246,7 @@ def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: b
     rows linked for editing while the list is open, the doubling column where the rules
     have Kontra. The text is the template's, space for space; every text is escaped (the
     numbers are written as they are)."""
-    words = {key: conditional_escape(gettext(key)) for key in LIST_WORDS}
+    words = {key: conditional_escape(word) for key, word in list_words(get_language()).items()}
     # The games' names as get_game_display gives them, translated once, not once per row.
     names = {value: conditional_escape(label) for value, label in GameType.choices}
     span = middle_span(kontra)
@@ -293,7 +271,7 @@ def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: b
         if game is not None and game.passed:
             middle = (
                 f'\n                <td class="c-passed" colspan="{span}">'
-                f"{words['eingepasst']}</td>"
+                f"{words['passed']}</td>"
                 f'\n                <td class="c-value">{entry}</td>'
             )
         elif game is not None and game.ramsch is not None:
@@ -337,27 +315,30 @@ def _declared_cells(
             f"{names.get(game.game) or conditional_escape(game.game)}"
         )
         matadors = "" if game.matadors is None else f"{game.matadors:+d}"
-        hand = words["H"] if game.hand else ""
+        hand = words["mark:hand"] if game.hand else ""
         announced = (
-            words["Sw"]
+            words["mark:schwarz"]
             if game.schwarz_announced
-            else words["S"]
+            else words["mark:schneider"]
             if game.schneider_announced
             else ""
         )
-        ouvert = words["O"] if game.ouvert else ""
-        doublings = (("Rs", game.resupra), ("Su", game.supra), ("Re", game.re), ("K", game.kontra))
-        doubled = next((words[key] for key, on in doublings if on), "")  # the highest
+        ouvert = words["mark:ouvert"] if game.ouvert else ""
+        doubled = doubling_mark(game, words)
         card_points = "" if game.card_points is None else str(game.card_points)
         tricks = "" if game.tricks is None else str(game.tricks)
     if scored:
         won = scored.won
         result = ("+" if won else "−") + (
-            f" {words['Sw']}" if scored.schwarz else f" {words['S']}" if scored.schneider else ""
+            f" {words['mark:schwarz']}"
+            if scored.schwarz
+            else f" {words['mark:schneider']}"
+            if scored.schneider
+            else ""
         )
         value_class = " won" if won else " lost"
         overbid = (
-            f'<abbr class="overbid" title="{words["überreizt"]}">ü</abbr>' if scored.overbid else ""
+            f'<abbr class="overbid" title="{words["overbid"]}">ü</abbr>' if scored.overbid else ""
         )
         value = f"{conditional_escape(row.entry)}{overbid}"
     else:
@@ -414,15 +395,6 @@ def shares(
             )
         )
     return tuple(result)
-
-
-def breakdown(scored: scoring.Entry, language: str) -> str:
-    """How a row's points came about, in words: a game's value or a Ramsch's charge."""
-    if scored is None:
-        return ""
-    if isinstance(scored, scoring.RamschScore):
-        return scoring.format_ramsch(scored, language)
-    return scoring.format_breakdown(scored, language)
 
 
 def summary_column(

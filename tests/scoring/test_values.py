@@ -11,7 +11,6 @@ from scoring import (
     Declaration,
     GameType,
     Outcome,
-    format_breakdown,
     score_game,
 )
 
@@ -475,18 +474,3 @@ def test_both_outcome_forms_given_and_agreeing():
     outcome = Outcome(card_points=95, tricks=8, won=True, schneider=True, schwarz=False)
     scored = score_game(decl(H, matadors=1), outcome)  # schneider 3 x 10 = 30
     assert (scored.won, scored.value) == (True, 30)
-
-
-# --- the breakdown (documented example in engine-api.md) ----------------------------
-
-
-@pytest.mark.parametrize(
-    ("lang", "text"),
-    [
-        pytest.param("de", "mit 2, Spiel 3, Hand 4 → 4 × 24 = 96", id="de"),
-        pytest.param("en", "with 2, game 3, hand 4 → 4 × 24 = 96", id="en"),
-    ],
-)
-def test_format_breakdown_grand_hand_with_2(lang, text):
-    scored = score_game(decl(G, matadors=2, hand=True), pts(70, 6))
-    assert format_breakdown(scored, lang=lang) == text

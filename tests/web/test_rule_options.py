@@ -15,8 +15,8 @@ import scoring
 from bench.games import random_row
 from skatliga import services
 from skatliga.archive import FORMAT, dump_archive, load_archive
-from skatliga.messages import describe_rules
 from skatliga.models import Game, ListResult, Table
+from skatliga.models.rules import describe_rules
 from tests.web.factories import entry, make_table, make_tournament, play
 from tests.web.test_archive import games_of, problems_of, results_of
 from tests.web.test_referee_entry import codes, row, url

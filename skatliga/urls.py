@@ -105,7 +105,7 @@ urlpatterns += i18n_patterns(
     path("", include(public_patterns)),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include("skatliga.table.urls")),
-    path("league/", include("skatliga.roster.urls_referee")),
+    path("league/", include("skatliga.league.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

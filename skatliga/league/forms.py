@@ -1,4 +1,4 @@
-"""Forms of the roster pages: they parse and check input; the services save."""
+"""Forms of the league pages: they parse and check input; the services save."""
 
 from __future__ import annotations
 

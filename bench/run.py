@@ -476,7 +476,7 @@ def measure_entry(season: Any, reps: int) -> dict[str, Any]:
     from django.urls import reverse
 
     from skatliga import services
-    from skatliga.forms import PASSED, GameRowForm
+    from skatliga.forms.entry import PASSED, GameRowForm
     from skatliga.models import Game, Table
 
     table = (

@@ -21,7 +21,7 @@ from scoring.lists import WON_BONUS
 from skatliga import pdf, services
 from skatliga.collation import german_key
 from skatliga.entries import list_entry
-from skatliga.forms import DOUBLING_LABELS
+from skatliga.forms.entry import DOUBLING_LABELS
 from skatliga.messages import describe_rules
 from skatliga.models import (
     Category,

@@ -27,18 +27,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from skatliga import services
 from skatliga.archive import ArchiveError, dump_archive, load_archive
-from skatliga.forms import (
+from skatliga.forms import coded_error
+from skatliga.forms.entry import ReopenForm
+from skatliga.forms.players import DrawForm, PlayersForm, SwapForm, TeamForm, TeamsForm
+from skatliga.forms.tournaments import (
     ArchiveUploadForm,
     ChangeFilterForm,
-    DrawForm,
-    PlayersForm,
     RefereeForm,
-    ReopenForm,
-    SwapForm,
-    TeamForm,
-    TeamsForm,
     TournamentForm,
-    coded_error,
 )
 from skatliga.messages import describe_change, message
 from skatliga.models import (

@@ -3,7 +3,7 @@ seats, and a substitute who takes a seat over during a list."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import forms
@@ -54,7 +54,7 @@ class TeamsForm(forms.Form):
     def __init__(
         self,
         *args: Any,
-        registrations: Sequence[Registration],
+        registrations: Iterable[Registration],
         teams: Sequence[Team],
         **kwargs: Any,
     ) -> None:

@@ -176,7 +176,7 @@ def save_plan(
     from django.urls import reverse
 
     from skatliga import services
-    from skatliga.forms import PASSED, GameRowForm
+    from skatliga.forms.entry import PASSED, GameRowForm
     from skatliga.models import Game, Table
 
     plan = []

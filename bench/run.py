@@ -476,7 +476,7 @@ def measure_entry(season: Any, reps: int) -> dict[str, Any]:
     from django.urls import reverse
 
     from skatliga import services
-    from skatliga.forms import PASSED, GameRowForm
+    from skatliga.forms.entry import PASSED, GameRowForm
     from skatliga.models import Game, Table
 
     table = (
@@ -747,25 +747,20 @@ def floor_rows(document: dict[str, Any], index: int) -> dict[str, list[tuple[Any
             Seat(table=table, series=table.series, position=n, player_id=pk)
             for n, pk in enumerate(ids, start=1)
         ]
-        summaries = scoring.summarize_list(
-            [
-                scoring.ListRow(
-                    scored,
-                    None if entry.declarer is None else entry.declarer - 1,
-                    scoring.dealer_seat(number, len(ids)),
-                )
-                for number, (entry, scored) in enumerate(rows, start=1)
-            ],
-            len(ids),
-            scoring.ListSystem.SEEGER_FABIAN,
-        )
-        results += services.list_results(
-            table,
-            [
-                services.ResultLine(position, pk, None, summary)
-                for position, (pk, summary) in enumerate(zip(ids, summaries, strict=True), start=1)
-            ],
-        )
+        games_of = [(n, entry.declarer, scored) for n, (entry, scored) in enumerate(rows, 1)]
+        where = {"table_id": table.pk, "series_id": table.series_id}
+        where["tournament_id"] = table.series.tournament_id
+        results += [
+            ListResult(**row)
+            for row in services.result_rows(
+                where,
+                games_of,
+                [services.Sitting(n, pk) for n, pk in enumerate(ids, start=1)],
+                len(ids),
+                scoring.ListSystem.SEEGER_FABIAN,
+                scoring.ISKO,
+            )
+        ]
 
     def tuples(model: Any, objects: list[Any]) -> tuple[list[str], list[tuple[Any, ...]]]:
         fields = [f for f in model._meta.concrete_fields if not f.primary_key]

@@ -9,7 +9,7 @@ from skatliga import views
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
 from skatliga.table import views as table
-from skatliga.views import double_entry, lists, live, public, referee
+from skatliga.views import double_entry, lists, live, players, public, referee, series
 
 LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
 
@@ -17,33 +17,33 @@ referee_patterns = [
     path("", referee.dashboard, name="dashboard"),
     path("new/", referee.tournament_create, name="tournament-create"),
     path("import/", referee.archive_upload, name="archive-upload"),
-    path("<slug:slug>/", referee.tournament_detail, name="tournament"),
-    path("<slug:slug>/players/", referee.players_add, name="players-add"),
-    path("<slug:slug>/players/search/", referee.player_search, name="player-search"),
+    path("<slug:slug>/", players.tournament_detail, name="tournament"),
+    path("<slug:slug>/players/", players.players_add, name="players-add"),
+    path("<slug:slug>/players/search/", players.player_search, name="player-search"),
     path(
         "<slug:slug>/registrations/<int:pk>/remove/",
-        referee.registration_remove,
+        players.registration_remove,
         name="registration-remove",
     ),
     path(
         "<slug:slug>/registrations/<int:pk>/withdraw/",
-        referee.registration_withdraw,
+        players.registration_withdraw,
         name="registration-withdraw",
     ),
-    path("<slug:slug>/teams/", referee.teams_assign, name="teams-assign"),
-    path("<slug:slug>/teams/new/", referee.team_create, name="team-create"),
-    path("<slug:slug>/draw/", referee.series_draw, name="draw"),
+    path("<slug:slug>/teams/", players.teams_assign, name="teams-assign"),
+    path("<slug:slug>/teams/new/", players.team_create, name="team-create"),
+    path("<slug:slug>/draw/", players.series_draw, name="draw"),
     path("<slug:slug>/settings/", referee.tournament_settings, name="tournament-settings"),
     path("<slug:slug>/referees/", referee.referee_add, name="referee-add"),
     path("<slug:slug>/referees/<int:pk>/remove/", referee.referee_remove, name="referee-remove"),
     path("<slug:slug>/archive.json", referee.archive_download, name="archive-download"),
-    path("<slug:slug>/series/<int:series>/", referee.series_detail, name="series"),
-    path("<slug:slug>/series/<int:series>/swap/", referee.seats_swap, name="swap"),
+    path("<slug:slug>/series/<int:series>/", series.series_detail, name="series"),
+    path("<slug:slug>/series/<int:series>/swap/", series.seats_swap, name="swap"),
     path("<slug:slug>/series/<int:series>/status.json", live.series_status, name="series-status"),
     path("<slug:slug>/series/<int:series>/table-cards.pdf", table.cards_pdf, name="table-cards"),
     path("<slug:slug>/series/<int:series>/blank.pdf", table.blank_sheets_pdf, name="blank-sheets"),
-    path("<slug:slug>/series/<int:series>/publish/", referee.series_publish, name="publish"),
-    path("<slug:slug>/series/<int:series>/withdraw/", referee.series_withdraw, name="withdraw"),
+    path("<slug:slug>/series/<int:series>/publish/", series.series_publish, name="publish"),
+    path("<slug:slug>/series/<int:series>/withdraw/", series.series_withdraw, name="withdraw"),
     path("<slug:slug>/changes/", referee.change_log, name="changes"),
     path("<slug:slug>/money/", money_views.money, name="money"),
     path("<slug:slug>/money.pdf", money_views.money_pdf, name="money-pdf"),
@@ -105,7 +105,7 @@ urlpatterns += i18n_patterns(
     path("", include(public_patterns)),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include("skatliga.table.urls")),
-    path("league/", include("skatliga.roster.urls_referee")),
+    path("league/", include("skatliga.league.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

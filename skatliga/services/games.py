@@ -502,42 +502,47 @@ def table_results(
     sittings: Sequence[Sitting],
 ) -> list[ListResult]:
     """Unsaved result rows of one list from its scored games (1, 2, … in order) and who sat
-    where (:func:`result_lines`)."""
+    where (:func:`result_rows`)."""
     tournament = table.series.tournament
-    rows = [
-        list_row(game.number, game.declarer, scored, table.size) for game, scored in scored_games
-    ]
-    return list_results(
-        table,
-        result_lines(rows, sittings, table.size, tournament.list_system, tournament.rule_set),
+    where = {
+        "table_id": table.pk,
+        "series_id": table.series_id,
+        "tournament_id": tournament.pk,
+        "season_id": tournament.season_id,
+    }
+    games = [(game.number, game.declarer, scored) for game, scored in scored_games]
+    rows = result_rows(
+        where, games, sittings, table.size, tournament.list_system, tournament.rule_set
     )
+    return [ListResult(**row) for row in rows]
 
 
 RESULT_FIGURES = ("game_points", "won", "lost", "others_lost", "bonus", "total")
 """The figures of a result row that follow every change to its list."""
 
 
-def list_results(table: Table, lines: Sequence[ResultLine]) -> list[ListResult]:
-    """Unsaved result rows of one list, one per :class:`ResultLine`."""
-    series = table.series
-    tournament = series.tournament
+def result_rows(
+    where: Mapping[str, int | None],
+    games: Iterable[tuple[int, int | None, scoring.Entry]],
+    sittings: Sequence[Sitting],
+    table_size: int,
+    system: scoring.ListSystem,
+    rules: scoring.RuleSet,
+) -> list[dict[str, Any]]:
+    """A list's result rows, as :class:`ListResult`'s attributes: one per player who sat in
+    it (:func:`result_lines`) with the six :data:`RESULT_FIGURES`, each with ``where`` (the
+    ids of its table, series, tournament and season). ``games`` are (number, declarer seat,
+    verdict) of games 1, 2, … in order. The save and the archive import both write these."""
+    rows = [list_row(number, declarer, scored, table_size) for number, declarer, scored in games]
     return [
-        ListResult(
-            table=table,
-            series=series,
-            tournament=tournament,
-            season_id=tournament.season_id,
-            player_id=line.player,
-            team_id=line.team,
-            position=line.position,
-            game_points=line.summary.game_points,
-            won=line.summary.won,
-            lost=line.summary.lost,
-            others_lost=line.summary.others_lost,
-            bonus=line.summary.bonus,
-            total=line.summary.total,
-        )
-        for line in lines
+        {
+            **where,
+            "player_id": line.player,
+            "team_id": line.team,
+            "position": line.position,
+            **{name: getattr(line.summary, name) for name in RESULT_FIGURES},
+        }
+        for line in result_lines(rows, sittings, table_size, system, rules)
     ]
 
 

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from skatliga import services
-from skatliga.forms import GameRowForm, ReopenForm, coded_error
+from skatliga.forms import coded_error
+from skatliga.forms.entry import GameRowForm, ReopenForm
 from skatliga.messages import message
 from skatliga.models import SecondEntry, Table, Tournament
 from skatliga.views.lists import (

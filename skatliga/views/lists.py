@@ -20,14 +20,9 @@ from django.views.decorators.http import require_POST
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import services
-from skatliga.forms import (
-    PASSED,
-    CloseForm,
-    GameRowForm,
-    ReopenForm,
-    SubstituteForm,
-    coded_error,
-)
+from skatliga.forms import coded_error
+from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
+from skatliga.forms.players import SubstituteForm
 from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute
 from skatliga.models import (
     Change,

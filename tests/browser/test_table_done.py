@@ -62,7 +62,7 @@ def test_a_table_keeps_signs_and_closes_its_list_through_a_wifi_drop(
 ):
     from playwright.sync_api import expect
 
-    monkeypatch.setattr("skatliga.views.referee.POLL_SECONDS", 1)
+    monkeypatch.setattr("skatliga.views.series.POLL_SECONDS", 1)
     table = four_table(2, django_user_model)
     tournament = table.series.tournament
     tournament.double_entry = True

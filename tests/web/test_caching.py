@@ -480,7 +480,7 @@ def test_a_merge_shows_at_once(client, ids, elsewhere):
     assert csv_totals(client, "season", "liga-2026")["b3"] == 83
     assert html_totals(client, "table", "spieltag-1", 1, 3) == [0, 83, 0, 0]
     keep = Player.objects.create(name="Bernd Drei")
-    from skatliga.roster.services import merge_players
+    from skatliga.league.services import merge_players
 
     merge_players(keep, Player.objects.get(pk=ids["b3"]))
     totals = csv_totals(client, "season", "liga-2026")

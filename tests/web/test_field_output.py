@@ -312,7 +312,7 @@ def test_standings_sort_clubs_and_names_in_german_dictionary_order(client):
 def test_english_says_rank_in_standings_and_seat_at_a_table(client, lost_list):
     from django.utils import translation
 
-    from skatliga.forms import SwapForm
+    from skatliga.forms.players import SwapForm
 
     slug = lost_list.series.tournament.slug
     with translation.override("en"):

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 import scoring
 from skatliga import services
+from skatliga.league import services as league
 from skatliga.models import Season, Tournament
-from skatliga.roster import services as roster
 
 SWEDISH_ADD_LEVEL = "Schwedisch mit Hausregeln: Verlorenes Spiel: eine Stufe mehr, einfach"
 """``describe_rules`` of the preset ``se`` with the house option lost_game add-level."""
@@ -91,7 +91,7 @@ def test_ramsch_with_seeger_fabian_is_refused_at_the_list_system(client, operato
 
 def test_the_service_refuses_unknown_rules_options_and_systems(season):
     def save(**fields):
-        return roster.save_season(season, name=season.name, year=season.year, **fields)
+        return league.save_season(season, name=season.name, year=season.year, **fields)
 
     for fields, code in [
         ({"rules": "skat-x"}, "unknown_rules"),
@@ -111,7 +111,7 @@ def test_the_service_refuses_unknown_rules_options_and_systems(season):
 
 
 def test_a_match_day_created_on_the_season_page_plays_the_seasons_rules(client, operator, season):
-    roster.save_season(
+    league.save_season(
         season,
         name=season.name,
         year=season.year,
@@ -136,7 +136,7 @@ def test_a_match_day_created_on_the_season_page_plays_the_seasons_rules(client, 
 
 
 def test_the_new_tournament_form_starts_with_the_seasons_settings(client, operator, season):
-    roster.save_season(
+    league.save_season(
         season,
         name=season.name,
         year=season.year,

@@ -1,8 +1,8 @@
-"""The roster pages, for referees who may change players: mounted under ``league/``."""
+"""The league pages, for referees who may change players: mounted under ``league/``."""
 
 from django.urls import path
 
-from skatliga.roster import views
+from skatliga.league import views
 
 app_name = "league"
 urlpatterns = [

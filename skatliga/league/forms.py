@@ -1,4 +1,4 @@
-"""Forms of the roster pages: they parse and check input; the services save."""
+"""Forms of the league pages: they parse and check input; the services save."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from skatliga.forms import RuleOptionsForm, coded_error
+from skatliga.forms import coded_error
+from skatliga.forms.tournaments import RuleOptionsForm
 from skatliga.models import Category, ListSystem, Player, RuleSetName, Season
 
 

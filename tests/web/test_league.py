@@ -13,8 +13,8 @@ import datetime
 import pytest
 
 from skatliga import services
+from skatliga.league import services as league
 from skatliga.models import Change, Club, ListResult, Player, Season, Team, Tournament
-from skatliga.roster import services as roster
 from tests.web.factories import entry, make_player, make_table, play
 
 
@@ -45,7 +45,7 @@ def test_a_merge_moves_results_and_keeps_every_standing(small_season, second_rec
     before_day1 = standing(day1)
     assert standing(day2)[0] == (1, "A. Eins", 1, 1, 98)
 
-    roster.merge_players(a1, second_record)
+    league.merge_players(a1, second_record)
 
     assert standing(day1) == before_day1
     assert standing(day2)[0] == (1, "a1", 1, 1, 98)
@@ -59,7 +59,7 @@ def test_a_merge_moves_results_and_keeps_every_standing(small_season, second_rec
 
 def test_a_merge_is_logged_in_every_tournament_it_touches(small_season, second_record):
     a1 = Player.objects.get(name="a1")
-    roster.merge_players(a1, second_record)
+    league.merge_players(a1, second_record)
 
     (change,) = Change.objects.filter(action=Change.Action.PLAYERS_MERGED)
     assert change.tournament.slug == "spieltag-2"
@@ -71,7 +71,7 @@ def test_two_players_of_one_tournament_are_not_merged(small_season):
     a1, b1 = Player.objects.get(name="a1"), Player.objects.get(name="b1")
 
     with pytest.raises(services.ServiceError) as error:
-        roster.merge_players(a1, b1)
+        league.merge_players(a1, b1)
 
     assert error.value.code == "players_share_tournament"
     assert Player.objects.filter(name="b1").exists()
@@ -80,7 +80,7 @@ def test_two_players_of_one_tournament_are_not_merged(small_season):
 def test_a_player_is_not_merged_with_himself(db):
     player = make_player()
     with pytest.raises(services.ServiceError) as error:
-        roster.merge_players(player, player)
+        league.merge_players(player, player)
     assert error.value.code == "merge_same_player"
 
 
@@ -89,13 +89,13 @@ def test_a_merge_keeps_the_teams(small_season, second_record):
     team_b = Team.objects.get(name="Team B")
     team_b.players.add(second_record)
 
-    roster.merge_players(a1, second_record)
+    league.merge_players(a1, second_record)
 
     assert set(a1.teams.values_list("name", flat=True)) == {"Team A", "Team B"}
 
 
 def test_players_are_saved_with_club_number_and_category(db):
-    player = roster.save_player(
+    player = league.save_player(
         None, name="  Anna   Schmidt ", club="SC Altenburg", number="0815", category="damen"
     )
     assert (player.name, player.club.name, player.number, player.category) == (
@@ -104,31 +104,31 @@ def test_players_are_saved_with_club_number_and_category(db):
         "0815",
         "damen",
     )
-    other = roster.save_player(None, name="Bernd", club="sc altenburg")
+    other = league.save_player(None, name="Bernd", club="sc altenburg")
     assert other.club == player.club  # the club is found ignoring case
     with pytest.raises(services.ServiceError) as error:
-        roster.save_player(other, name="Bernd", number="0815")
+        league.save_player(other, name="Bernd", number="0815")
     assert (error.value.code, error.value.field) == ("player_number_taken", "number")
     with pytest.raises(services.ServiceError) as error:
-        roster.save_player(None, name=" ")
+        league.save_player(None, name=" ")
     assert error.value.code == "player_name_missing"
     with pytest.raises(services.ServiceError) as error:
-        roster.save_player(None, name="X", category="kinder")
+        league.save_player(None, name="X", category="kinder")
     assert error.value.code == "category_unknown"
 
 
 def test_club_names_are_unique_ignoring_case(db):
-    club = roster.save_club(None, name="SC Altenburg")
+    club = league.save_club(None, name="SC Altenburg")
     with pytest.raises(services.ServiceError) as error:
-        roster.save_club(None, name="sc altenburg")
+        league.save_club(None, name="sc altenburg")
     assert error.value.code == "club_name_taken"
-    assert roster.save_club(club, name="SC Altenburg 1920").name == "SC Altenburg 1920"
+    assert league.save_club(club, name="SC Altenburg 1920").name == "SC Altenburg 1920"
     assert Club.objects.count() == 1
 
 
 def test_a_csv_roster_creates_players_and_reports_duplicates(db):
     make_player("Anna Schmidt", number="0815")
-    roster.save_player(None, name="Carla Weiß", club="SC Altenburg")
+    league.save_player(None, name="Carla Weiß", club="SC Altenburg")
     text = (
         "Name;Verein;Nummer\n"
         "Anna Schmitt;SC Altenburg;0815\n"  # 2: number known
@@ -140,7 +140,7 @@ def test_a_csv_roster_creates_players_and_reports_duplicates(db):
         "Emil;A;2;zu viel\n"  # 8: too many fields
     )
 
-    report = roster.import_roster(text)
+    report = league.import_roster(text)
 
     assert [p.name for p in report.created] == ["Bernd Łukasz", "Dieter Krüger"]
     assert report.duplicates == [
@@ -154,24 +154,24 @@ def test_a_csv_roster_creates_players_and_reports_duplicates(db):
 
 
 def test_a_comma_separated_roster_is_read_too(db):
-    report = roster.import_roster("Anna Schmidt,SC Altenburg,0815\nBernd,,\n")
+    report = league.import_roster("Anna Schmidt,SC Altenburg,0815\nBernd,,\n")
     assert [(p.name, p.number) for p in report.created] == [("Anna Schmidt", "0815"), ("Bernd", "")]
 
 
 def test_seasons_get_unique_slugs_and_teams_unique_names(db):
-    first = roster.save_season(None, name="Landesliga 2027", year=2027)
-    second = roster.save_season(None, name="Landesliga 2027", year=2027)
+    first = league.save_season(None, name="Landesliga 2027", year=2027)
+    second = league.save_season(None, name="Landesliga 2027", year=2027)
     assert (first.slug, second.slug) == ("landesliga-2027", "landesliga-2027-2")
     with pytest.raises(services.ServiceError) as error:
-        roster.save_season(None, name="X", year=20)
+        league.save_season(None, name="X", year=20)
     assert error.value.code == "season_year_invalid"
 
     anna, bernd = make_player("Anna"), make_player("Bernd")
-    team = roster.save_team(first, None, name="Altenburg I", club="SC Altenburg", players=[anna])
-    roster.save_team(first, team, name="Altenburg I", club="SC Altenburg", players=[anna, bernd])
+    team = league.save_team(first, None, name="Altenburg I", club="SC Altenburg", players=[anna])
+    league.save_team(first, team, name="Altenburg I", club="SC Altenburg", players=[anna, bernd])
     assert set(team.players.values_list("name", flat=True)) == {"Anna", "Bernd"}
     with pytest.raises(services.ServiceError) as error:
-        roster.save_team(first, None, name="altenburg i")
+        league.save_team(first, None, name="altenburg i")
     assert error.value.code == "team_name_taken"
-    assert roster.save_team(second, None, name="Altenburg I").season == second
+    assert league.save_team(second, None, name="Altenburg I").season == second
     assert Season.objects.count() == 2

@@ -1,7 +1,7 @@
-"""The referee's roster pages: clubs, players, seasons with their teams and match days.
+"""The referee's league pages: clubs, players, seasons with their teams and match days.
 
 Open to users who may change players (``skatliga.change_player``; operators and league
-referees); views parse, call ``roster.services`` (or ``services.create_tournament`` for a
+referees); views parse, call ``league.services`` (or ``services.create_tournament`` for a
 match day, as the dashboard does), render.
 """
 
@@ -24,10 +24,8 @@ from django.views.decorators.http import require_POST
 
 from skatliga import services
 from skatliga.forms import coded_error
-from skatliga.messages import message
-from skatliga.models import Club, Player, Season, Team
-from skatliga.roster import services as roster
-from skatliga.roster.forms import (
+from skatliga.league import services as league
+from skatliga.league.forms import (
     ClubForm,
     MatchDayForm,
     MergeForm,
@@ -36,6 +34,8 @@ from skatliga.roster.forms import (
     SeasonForm,
     TeamForm,
 )
+from skatliga.messages import message
+from skatliga.models import Club, Player, Season, Team
 from skatliga.views.referee import forbidden
 
 View = Callable[..., HttpResponse]
@@ -46,7 +46,7 @@ def may_manage(user: Any) -> bool:
     return bool(user.is_authenticated and user.has_perm("skatliga.change_player"))
 
 
-def roster_required(view: View) -> View:
+def league_required(view: View) -> View:
     @login_required
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -72,13 +72,13 @@ def _saved(form: forms.Form, call: Callable[[], Any]) -> Any:
 # --- overview and clubs ----------------------------------------------------------------------
 
 
-@roster_required
+@league_required
 def home(request: HttpRequest) -> HttpResponse:
     club_form, season_form = ClubForm(prefix="club"), SeasonForm(prefix="season")
     if request.method == "POST" and "club-name" in request.POST:
         club_form = ClubForm(request.POST, prefix="club")
         if club_form.is_valid() and _saved(
-            club_form, lambda: roster.save_club(None, **club_form.cleaned_data)
+            club_form, lambda: league.save_club(None, **club_form.cleaned_data)
         ):
             messages.success(request, _("Verein angelegt."))
             return redirect("league:home")
@@ -87,7 +87,7 @@ def home(request: HttpRequest) -> HttpResponse:
         season = None
         if season_form.is_valid():
             season = _saved(
-                season_form, lambda: roster.save_season(None, **season_form.cleaned_data)
+                season_form, lambda: league.save_season(None, **season_form.cleaned_data)
             )
         if season is not None:
             messages.success(request, _("Saison angelegt."))
@@ -109,14 +109,14 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@roster_required
+@league_required
 def club(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
     form = ClubForm(request.POST or None, initial={"name": club.name})
     if (
         request.method == "POST"
         and form.is_valid()
-        and _saved(form, lambda: roster.save_club(club, **form.cleaned_data))
+        and _saved(form, lambda: league.save_club(club, **form.cleaned_data))
     ):
         messages.success(request, _("Verein gespeichert."))
         return redirect("league:home")
@@ -131,7 +131,7 @@ def club(request: HttpRequest, pk: int) -> HttpResponse:
 # --- players ---------------------------------------------------------------------------------
 
 
-@roster_required
+@league_required
 def players(request: HttpRequest) -> HttpResponse:
     """Every player, searchable by name, club or number; a new one; a roster to import."""
     query = request.GET.get("q", "").strip()
@@ -142,7 +142,7 @@ def players(request: HttpRequest) -> HttpResponse:
         )
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        player = _saved(form, lambda: roster.save_player(None, **form.cleaned_data))
+        player = _saved(form, lambda: league.save_player(None, **form.cleaned_data))
         if player is not None:
             messages.success(request, _("%(name)s angelegt.") % {"name": player.name})
             return redirect("league:players")
@@ -159,7 +159,7 @@ def players(request: HttpRequest) -> HttpResponse:
     )
 
 
-@roster_required
+@league_required
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     initial = {
@@ -172,7 +172,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     if (
         request.method == "POST"
         and form.is_valid()
-        and _saved(form, lambda: roster.save_player(player, **form.cleaned_data))
+        and _saved(form, lambda: league.save_player(player, **form.cleaned_data))
     ):
         messages.success(request, _("Spieler gespeichert."))
         return redirect("league:player", pk=player.pk)
@@ -198,7 +198,7 @@ def _render_player(
     )
 
 
-@roster_required
+@league_required
 @require_POST
 def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """Merge a duplicate record into this player."""
@@ -207,7 +207,7 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         drop = form.cleaned_data["other"]
         name = drop.name
-        if _saved(form, lambda: roster.merge_players(keep, drop, user=request.user)):
+        if _saved(form, lambda: league.merge_players(keep, drop, user=request.user)):
             messages.success(
                 request,
                 _("%(other)s mit %(name)s zusammengeführt.") % {"other": name, "name": keep.name},
@@ -216,13 +216,13 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_player(request, keep, merge_form=form, status=400)
 
 
-@roster_required
+@league_required
 @require_POST
 def roster_import(request: HttpRequest) -> HttpResponse:
     form = RosterImportForm(request.POST, request.FILES)
     report = None
     if form.is_valid():
-        report = roster.import_roster(form.cleaned_data["text"])
+        report = league.import_roster(form.cleaned_data["text"])
         messages.success(
             request,
             ngettext(
@@ -248,7 +248,7 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 # --- seasons ---------------------------------------------------------------------------------
 
 
-@roster_required
+@league_required
 def season(request: HttpRequest, slug: str) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
     forms_ = {
@@ -264,7 +264,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
             form: forms.Form = SeasonForm(request.POST, prefix="season")
             forms_["season_form"] = form
             if form.is_valid() and _saved(
-                form, lambda: roster.save_season(season, **form.cleaned_data)
+                form, lambda: league.save_season(season, **form.cleaned_data)
             ):
                 messages.success(request, _("Saison gespeichert."))
                 return redirect("league:season", slug=season.slug)
@@ -272,7 +272,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
             form = TeamForm(request.POST, prefix="team")
             forms_["team_form"] = form
             if form.is_valid() and _saved(
-                form, lambda: roster.save_team(season, None, **form.cleaned_data)
+                form, lambda: league.save_team(season, None, **form.cleaned_data)
             ):
                 messages.success(request, _("Mannschaft angelegt."))
                 return redirect("league:season", slug=season.slug)
@@ -298,7 +298,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@roster_required
+@league_required
 def team(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
     team = get_object_or_404(Team.objects.select_related("club"), season=season, pk=pk)
@@ -311,7 +311,7 @@ def team(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if (
         request.method == "POST"
         and form.is_valid()
-        and _saved(form, lambda: roster.save_team(season, team, **form.cleaned_data))
+        and _saved(form, lambda: league.save_team(season, team, **form.cleaned_data))
     ):
         messages.success(request, _("Mannschaft gespeichert."))
         return redirect("league:season", slug=season.slug)

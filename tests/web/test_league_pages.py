@@ -1,4 +1,4 @@
-"""The roster pages: clubs, players, merging, a CSV roster, seasons with teams and match days."""
+"""The league pages: clubs, players, merging, a CSV roster, seasons with teams and match days."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def operator(client, django_user_model):
     return user
 
 
-def test_the_roster_pages_need_the_right_to_change_players(client, django_user_model):
+def test_the_league_pages_need_the_right_to_change_players(client, django_user_model):
     assert client.get(reverse("league:home")).status_code == 302
     client.force_login(django_user_model.objects.create_user("gast"))
     assert client.get(reverse("league:home")).status_code == 403

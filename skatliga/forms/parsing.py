@@ -1,0 +1,97 @@
+"""What a referee types into a row of a list: whole numbers, matadors, cards, and the keys
+that pick an option of a select."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+
+from skatliga.forms import coded_error
+
+# Keys that pick an option, as typed in the select (entry.js); digits are the base values.
+GAME_KEYS = {
+    "clubs": "k c 12",
+    "spades": "p s 11",
+    "hearts": "h 10",
+    "diamonds": "d 9",
+    "grand": "g 24",
+    "null": "n 23",
+    "revolution": "r 92",
+}
+CHOICE_KEYS = {
+    "announced": {"": "0 -", "schneider": "s 1", "schwarz": "w 2"},
+    "level": {"": "0 -", "schneider": "s 1", "schwarz": "w 2"},
+    "won": {"": "0", "won": "+ g w", "lost": "- v l"},
+    "doubling": {"": "0 -", "kontra": "k 1", "re": "r 2", "supra": "s 3", "resupra": "u 4"},
+}
+
+_MATADORS = re.compile(
+    r"^(?:(?P<with>\+|mit|m|with|w)|(?P<without>-|−|ohne|o|without))?\s*(?P<count>\d{1,2})$",
+    re.IGNORECASE,
+)
+
+
+def parse_int(text: str) -> int | None:
+    """A whole number as typed, or None for nothing; ValidationError ``not_a_number``."""
+    text = text.strip().replace("−", "-")
+    if not text:
+        return None
+    if not re.fullmatch(r"[+-]?\d{1,4}", text):
+        raise coded_error("not_a_number")
+    return int(text)
+
+
+def parse_matadors(text: str) -> int | None:
+    """Signed matadors as typed: "2", "+2", "m2" (with), "-3", "o3" (without).
+
+    >>> parse_matadors("o3"), parse_matadors("2"), parse_matadors(" −1 "), parse_matadors("")
+    (-3, 2, -1, None)
+    """
+    text = text.strip()
+    if not text:
+        return None
+    found = _MATADORS.match(text)
+    if found is None:
+        raise coded_error("not_a_number")
+    count = int(found["count"])
+    return -count if found["without"] else count
+
+
+def split_cards(text: str) -> list[str]:
+    return [card for card in re.split(r"[\s,;|/]+", text.strip()) if card]
+
+
+class KeyedSelect(forms.Select):
+    """A select whose options carry ``data-keys`` (typed shortcuts) and may be disabled."""
+
+    def __init__(
+        self,
+        keys: dict[str, str] | None = None,
+        disabled: Iterable[str] = (),
+        attrs: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(attrs)
+        self.keys = keys or {}
+        self.disabled = set(disabled)
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):  # type: ignore[no-untyped-def]
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        keys = self.keys.get(str(value))
+        if keys:
+            option["attrs"]["data-keys"] = keys
+        if str(value) in self.disabled:
+            option["attrs"]["disabled"] = True
+        return option
+
+
+def short_text(label: Any, max_length: int, **attrs: Any) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=max_length,
+        strip=True,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false", **attrs}),
+    )

@@ -200,7 +200,8 @@ def test_backup_warning_names_a_missing_or_old_backup(tmp_path):
 
 
 @pytest.mark.django_db
-def test_healthz_warns_of_an_old_backup_but_still_serves(client, settings, tmp_path):
+def test_healthz_warns_of_an_old_backup_but_still_serves(client, settings, tmp_path, monkeypatch):
+    monkeypatch.setattr(proxies, "seen", False)
     settings.BACKUP_DIR = tmp_path
 
     response = client.get("/healthz")

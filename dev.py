@@ -5,8 +5,10 @@
     python3 dev.py serve [gunicorn args]    the production server (gunicorn, debug off) on
                                             127.0.0.1:8000, over plain HTTP, to try it out
 
-Both create .venv when it is missing and install requirements.txt into it whenever that file
-changed since the last install. Standard library only, so it runs before anything is installed.
+Each creates .venv when it is missing. ``start`` and ``serve`` install requirements.txt (what
+the site needs) into it, ``test`` requirements-dev.txt too (tests and linters), whenever one
+of them changed since its last install. Standard library only: it runs before anything is
+installed.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-REQUIREMENTS = ROOT / "requirements.txt"
+RUNTIME = ROOT / "requirements.txt"
+DEVELOPMENT = ROOT / "requirements-dev.txt"  # includes requirements.txt
 STAMP = VENV / "requirements.sha256"
 
 ADDRESS = "127.0.0.1:8000"
@@ -42,27 +45,34 @@ def in_venv() -> bool:
     return Path(sys.prefix).resolve() == VENV.resolve()
 
 
-def requirements_hash() -> str:
-    return hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+def installed() -> dict[str, str]:
+    """The requirement files installed into .venv, each with the hash it had then."""
+    if not STAMP.exists():
+        return {}
+    return dict(line.split(" ", 1)[::-1] for line in STAMP.read_text().splitlines() if " " in line)
 
 
-def ensure_venv() -> None:
+def ensure_venv(requirements: Path) -> None:
+    """.venv with ``requirements`` (and the files it includes) installed as they are now."""
     if not VENV_PYTHON.exists():
         print(f"Creating {VENV.name} ...", flush=True)
         run_or_fail(
             [sys.executable, "-m", "venv", "--clear", str(VENV)],
             f"could not create the virtual environment {VENV}",
         )
-    wanted = requirements_hash()
-    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+    files = [RUNTIME] if requirements == RUNTIME else [RUNTIME, requirements]
+    wanted = {f.name: hashlib.sha256(f.read_bytes()).hexdigest() for f in files}
+    done = installed()
+    if all(done.get(name) == digest for name, digest in wanted.items()):
         return
-    print(f"Installing {REQUIREMENTS.name} into {VENV.name} ...", flush=True)
+    print(f"Installing {requirements.name} into {VENV.name} ...", flush=True)
     STAMP.unlink(missing_ok=True)
     run_or_fail(
-        [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS)],
-        f"pip could not install {REQUIREMENTS.name}; see pip's messages above",
+        [str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "-r", str(requirements)],
+        f"pip could not install {requirements.name}; see pip's messages above",
     )
-    STAMP.write_text(wanted + "\n")
+    done.update(wanted)
+    STAMP.write_text("".join(f"{digest} {name}\n" for name, digest in sorted(done.items())))
 
 
 def run_or_fail(command: list[str], message: str) -> None:
@@ -178,7 +188,7 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in COMMANDS:
         print(USAGE, file=sys.stderr)
         return 2
-    ensure_venv()
+    ensure_venv(DEVELOPMENT if argv[0] == "test" else RUNTIME)
     if not in_venv():
         replace_process([str(VENV_PYTHON), str(Path(__file__).resolve()), *argv])
     os.chdir(ROOT)

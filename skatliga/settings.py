@@ -13,11 +13,17 @@ SKATLIGA_DB_PREPARE     1/0, default 1: PostgreSQL binds parameters on the serve
 SKATLIGA_API_RATE       API requests per client address, default 120/m
 SKATLIGA_PROXY_COUNT    reverse proxies that append to X-Forwarded-For, default 0
 SKATLIGA_CACHE_URL      shared page cache: redis://…, memcached://…, file://…; default: local
+SKATLIGA_HSTS           with HTTPS: "" (default: one year, this host only), "subdomains" (also
+                        every subdomain) or "preload" (subdomains, and ready for the browsers'
+                        preload lists)
+SKATLIGA_BACKUP_DIR     where the nightly backups go: /healthz and check_backup warn when the
+                        newest is older than a day
 """
 
 import datetime
 import os
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +35,8 @@ from django.utils.translation import gettext_lazy as _
 django_stubs_ext.monkeypatch()  # generic classes such as ModelAdmin[Club] at run time
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+VERSION: str = tomllib.loads((BASE_DIR / "pyproject.toml").read_text())["project"]["version"]
+"""The release (pyproject.toml; CHANGELOG.md says what each one changed), on /healthz."""
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -85,6 +93,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "skatliga.ops.security.ContentSecurityPolicyMiddleware",
+    "skatliga.ops.proxies.ProxyCountMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -252,11 +261,18 @@ LOGGING = {
     # failed request is one ERROR record from django.request with its traceback.
     "version": 1,
     "disable_existing_loggers": False,
+    # Table tokens are blanked at the handler, which sees the records of every logger
+    # (a logger's filter misses its children's: django.security.csrf's warnings).
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
+    "filters": {"table_tokens": {"()": "skatliga.table.redaction.RedactTableTokens"}},
     "handlers": {
-        "stderr": {"class": "logging.StreamHandler", "formatter": "line"},
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "formatter": "line",
+            "filters": ["table_tokens"],
+        },
     },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     "loggers": {
@@ -283,6 +299,18 @@ if not DEBUG and env_bool("SKATLIGA_HTTPS", default=True):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 31_536_000
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# HSTS for other hosts of the domain only when the operator says so: SKATLIGA_HSTS.
+HSTS = os.environ.get("SKATLIGA_HSTS", "").strip().lower()
+if HSTS not in {"", "subdomains", "preload"}:
+    raise ImproperlyConfigured(f"SKATLIGA_HSTS must be subdomains or preload, not {HSTS!r}.")
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HSTS in {"subdomains", "preload"}
+SECURE_HSTS_PRELOAD = HSTS == "preload"
+SILENCED_SYSTEM_CHECKS = [
+    *([] if SECURE_HSTS_INCLUDE_SUBDOMAINS else ["security.W005"]),
+    *([] if SECURE_HSTS_PRELOAD else ["security.W021"]),
+]
+
+_backups = os.environ.get("SKATLIGA_BACKUP_DIR", "").strip()
+BACKUP_DIR = Path(_backups) if _backups else None
+"""Where the nightly backups go (skatliga-*.backup); None: not watched."""

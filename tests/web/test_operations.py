@@ -1,7 +1,10 @@
 """The health check, the error pages, the security headers and the favicon."""
 
+import io
 import json
 import logging
+import os
+import time
 
 import pytest
 from django.db import connection
@@ -9,15 +12,22 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.test.utils import CaptureQueriesContext
 
-from skatliga.ops.health import problems
+from skatliga.ops import proxies
+from skatliga.ops.health import PROXY_COUNT_ZERO, problems
 
 
 @pytest.mark.django_db
-def test_healthz_is_200_with_the_database_reachable_and_migrated(client):
+def test_healthz_is_200_with_the_database_reachable_and_migrated(client, settings, monkeypatch):
+    monkeypatch.setattr(proxies, "seen", False)
     response = client.get("/healthz")
 
     assert response.status_code == 200
-    assert json.loads(response.content) == {"status": "ok", "problems": []}
+    assert json.loads(response.content) == {
+        "status": "ok",
+        "version": settings.VERSION,
+        "problems": [],
+        "warnings": [],
+    }
     assert "no-cache" in response["Cache-Control"]
 
 
@@ -154,3 +164,92 @@ def test_a_form_without_a_valid_csrf_token_gets_the_sites_own_page(path, heading
 
     assert response.status_code == 403
     assert f"<h1>{heading}</h1>" in response.content.decode()
+
+
+# --- what /healthz checks besides the database ------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_healthz_is_503_when_the_file_cache_cannot_be_written(client, settings, tmp_path):
+    (tmp_path / "file").write_text("")  # a directory cannot be made below a file, even as root
+    location = tmp_path / "file" / "cache"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(location),
+        }
+    }
+
+    response = client.get("/healthz")
+
+    assert response.status_code == 503
+    [problem] = json.loads(response.content)["problems"]
+    assert problem.startswith(f"cache {location} unusable: ")
+
+
+def test_backup_warning_names_a_missing_or_old_backup(tmp_path):
+    from skatliga.ops.health import backup_warning
+
+    assert backup_warning(tmp_path) == f"no backup in {tmp_path}"
+    backup = tmp_path / "skatliga-2026-11-20.backup"
+    backup.write_bytes(b"PGDMP")
+    assert backup_warning(tmp_path) is None
+    day_and_a_half = time.time() - 36 * 3600
+    os.utime(backup, (day_and_a_half, day_and_a_half))
+    assert backup_warning(tmp_path) == f"the newest backup in {tmp_path} is 36 hours old"
+
+
+@pytest.mark.django_db
+def test_healthz_warns_of_an_old_backup_but_still_serves(client, settings, tmp_path, monkeypatch):
+    monkeypatch.setattr(proxies, "seen", False)
+    settings.BACKUP_DIR = tmp_path
+
+    response = client.get("/healthz")
+
+    assert response.status_code == 200
+    assert json.loads(response.content)["warnings"] == [f"no backup in {tmp_path}"]
+
+
+def test_check_backup_fails_on_an_old_backup_and_passes_on_a_new_one(tmp_path):
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError, match="no backup in"):
+        call_command("check_backup", str(tmp_path))
+    (tmp_path / "skatliga-2026-11-21.backup").write_bytes(b"PGDMP")
+    out = io.StringIO()
+    call_command("check_backup", str(tmp_path), stdout=out)
+    assert "less than a day old" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_forwarded_requests_without_a_proxy_count_are_told(client, settings, monkeypatch, caplog):
+    monkeypatch.setattr(proxies, "seen", False)
+    settings.PROXY_COUNT = 1
+    counted = client.get("/healthz", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    settings.PROXY_COUNT = 0
+
+    with caplog.at_level(logging.WARNING, logger="skatliga.proxies"):
+        uncounted = client.get("/healthz", HTTP_X_FORWARDED_FOR="203.0.113.9")
+        client.get("/", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    direct = client.get("/healthz")
+
+    assert json.loads(counted.content)["warnings"] == []
+    assert json.loads(uncounted.content)["warnings"] == [PROXY_COUNT_ZERO]
+    assert json.loads(direct.content)["warnings"] == [PROXY_COUNT_ZERO]  # seen before
+    [record] = [r for r in caplog.records if r.name == "skatliga.proxies"]  # once per process
+    assert "SKATLIGA_PROXY_COUNT is 0" in record.getMessage()
+
+
+def test_table_tokens_are_blanked_at_the_handler_for_every_logger():
+    [handler] = [h for h in logging.getLogger("django").handlers if h.name == "stderr"]
+    stream = io.StringIO()
+    previous = handler.setStream(stream)
+    try:
+        logging.getLogger("django.security.csrf").warning(
+            "Forbidden (%s): %s", "CSRF cookie not set.", "/t/Zx9_secret-Token/"
+        )
+    finally:
+        handler.setStream(previous)
+
+    assert "django.security.csrf Forbidden (CSRF cookie not set.): /t/…/" in stream.getvalue()
+    assert "secret" not in stream.getvalue()

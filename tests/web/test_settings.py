@@ -47,3 +47,20 @@ def test_postgresql_binds_on_the_server_and_prepares_unless_switched_off(run_man
     assert database_options(run_manage, url) == "['prepare_threshold', 'server_side_binding']"
     assert database_options(run_manage, {**url, "SKATLIGA_DB_PREPARE": "0"}) == "[]"
     assert "init_command" in database_options(run_manage, {"DATABASE_URL": None})
+
+
+def hsts(run_manage, value: str | None) -> str:
+    env = {**PRODUCTION, "SKATLIGA_SECRET_KEY": secrets.token_urlsafe(50), "SKATLIGA_HSTS": value}
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD)"
+    )
+    result = run_manage("shell", "--no-imports", "-c", code, env=env)
+    return result.stdout.strip() or result.stderr
+
+
+def test_hsts_covers_subdomains_and_preload_only_when_asked(run_manage):
+    assert hsts(run_manage, None) == "31536000 False False"
+    assert hsts(run_manage, "subdomains") == "31536000 True False"
+    assert hsts(run_manage, "preload") == "31536000 True True"
+    assert "SKATLIGA_HSTS must be subdomains or preload" in hsts(run_manage, "always")

@@ -133,3 +133,31 @@ def test_gunicorn_reads_its_settings_from_the_environment(monkeypatch):
 
     assert defaults == ("127.0.0.1:8000", 5, 60)  # 2 × 2 cores + 1
     assert chosen == ("0.0.0.0:8000", 4, 120)
+
+
+def test_a_cache_directory_that_cannot_be_made_stops_the_start(tmp_path):
+    (tmp_path / "file").write_text("")
+    location = tmp_path / "file" / "cache"
+
+    line = one_line(start(tmp_path, SKATLIGA_CACHE_URL=f"file://{location}"))
+
+    assert f"cache {location} unusable: " in line
+
+
+def test_gunicorn_logs_the_access_log_to_stderr_without_table_tokens():
+    import logging
+    import sys
+
+    from gunicorn.config import Config
+
+    from skatliga.ops.gunicorn import StderrLogger
+
+    config = Config()
+    config.set("accesslog", "-")
+    logger = StderrLogger(config)
+    [handler] = logger.access_log.handlers
+    record = logging.LogRecord("gunicorn.access", 20, "", 1, '"GET /t/Zx9-tok/ HTTP/1.1"', (), None)
+
+    assert handler.stream is sys.stderr
+    assert handler.filter(record)
+    assert record.getMessage() == '"GET /t/…/ HTTP/1.1"'

@@ -39,7 +39,7 @@ from skatliga.models import (
     match_points_rule,
 )
 from skatliga.pdf.base import date_text
-from skatliga.standings import (
+from skatliga.standings.queries import (
     Progress,
     average_text,
     match_points_scheme,

@@ -33,7 +33,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.standings import TeamRow, match_points_scheme, team_standings
+from skatliga.standings.queries import TeamRow, match_points_scheme, team_standings
 from skatliga.views.sheet import build_sheet
 
 PAGE_SIZE = 50

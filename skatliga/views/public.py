@@ -39,7 +39,7 @@ from skatliga.models import (
     Tournament,
     match_points_rule,
 )
-from skatliga.standings import (
+from skatliga.standings.queries import (
     match_points_scheme,
     player_statistics,
     progress_in,
@@ -48,7 +48,7 @@ from skatliga.standings import (
     series_totals,
     team_standings,
 )
-from skatliga.tables import (
+from skatliga.standings.tables import (
     AverageStandingTable,
     PlayerHistoryTable,
     PlayerStandingTable,

@@ -23,7 +23,7 @@ from skatliga.models import (
     Team,
     Tournament,
 )
-from skatliga.standings import (
+from skatliga.standings.queries import (
     Progress,
     Running,
     RunningList,

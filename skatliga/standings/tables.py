@@ -28,7 +28,7 @@ from django_tables2.templatetags.django_tables2 import table_page_range
 from django_tables2.utils import AttributeDict
 
 from skatliga.models import HistoryRow, Season, Standings
-from skatliga.standings import TeamRow, average_text
+from skatliga.standings.queries import TeamRow, average_text
 
 
 class StandingsData(TableListData):

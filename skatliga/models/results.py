@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from skatliga.collation import german_key
 from skatliga.models.choices import Category
 from skatliga.models.league import Club, Player, Season, Team
-from skatliga.models.tournaments import Registration, Series, Table, Tournament
+from skatliga.models.tournaments import Registration, Series, SeriesQuerySet, Table, Tournament
 
 _SCOPE_PK, _LOTS_PK = 2_000_000_001, 2_000_000_002
 """Stand-ins for the scope's and the tournament's keys in SQL compiled once (``scoped_sql``)."""
@@ -87,12 +87,10 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
             cursor.execute(sql, params)
             return cursor.fetchall()
 
-    def public(self) -> ListResultQuerySet:
-        """The rows the public pages show: published series, and unpublished ones (as
-        provisional) unless their tournament hides them until publication."""
-        return self.filter(
-            Q(series__published_at__isnull=False) | Q(tournament__hide_unpublished=False)
-        )
+    def public(self, *, final: bool = False) -> ListResultQuerySet:
+        """The rows of the series the public may see (``SeriesQuerySet.shown``); with
+        ``final``, of published series alone (the API)."""
+        return self.filter(SeriesQuerySet.shown("series__", final=final))
 
     def public_in(self, scope: Tournament | Season) -> ListResultQuerySet:
         """:meth:`public` for rows of ``scope`` alone: where none of its tournaments hides its
@@ -101,14 +99,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         if isinstance(scope, Tournament):
             hides = scope.hide_unpublished
         else:
-            q = connection.ops.quote_name
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"SELECT 1 FROM {q(Tournament._meta.db_table)} WHERE {q('season_id')} = %s "
-                    f"AND {q('hide_unpublished')} LIMIT 1",
-                    [scope.pk],
-                )
-                hides = cursor.fetchone() is not None
+            hides = scope.tournaments.filter(hide_unpublished=True).exists()
         return self.public() if hides else self
 
     def provisional(self) -> bool:

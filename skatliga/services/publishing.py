@@ -2,7 +2,7 @@
 
 Publishing needs every list of the series closed; a published series' lists cannot be
 reopened until the publication is withdrawn (with a reason). Both are logged as ``Change``.
-``Series.objects.published()`` is the query every reader of final results filters on.
+``Series.objects.public()`` is the query every public reader filters on.
 """
 
 from __future__ import annotations

@@ -15,7 +15,12 @@ from django_tables2 import RequestConfig
 
 from skatliga.models import Club, ListResult, Player
 from skatliga.standings.queries import team_standings
-from skatliga.standings.tables import PlayerStandingTable, StandingsData, TeamStandingTable, reverser
+from skatliga.standings.tables import (
+    PlayerStandingTable,
+    StandingsData,
+    TeamStandingTable,
+    reverser,
+)
 
 pytestmark = pytest.mark.django_db
 

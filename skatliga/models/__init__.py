@@ -19,6 +19,7 @@ from skatliga.models.confirmation import SecondEntry, Signature
 from skatliga.models.league import Club, Player, Season, Team, match_points_rule
 from skatliga.models.money import Purse
 from skatliga.models.results import (
+    RESULT_FIGURES,
     HistoryRow,
     ListResult,
     ListResultQuerySet,
@@ -51,6 +52,7 @@ __all__ = [
     "NULL_GAMES",
     "Player",
     "Purse",
+    "RESULT_FIGURES",
     "Registration",
     "RuleSetName",
     "Season",

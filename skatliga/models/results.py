@@ -6,7 +6,7 @@ import datetime
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, overload
+from typing import Any, overload
 
 from django.db import connection, models
 from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Window
@@ -17,6 +17,10 @@ from skatliga.collation import german_key
 from skatliga.models.choices import Category
 from skatliga.models.league import Club, Player, Season, Team
 from skatliga.models.tournaments import Registration, Series, SeriesQuerySet, Table, Tournament
+
+RESULT_FIGURES = ("game_points", "won", "lost", "others_lost", "bonus", "total")
+"""The figures of a player's list (rules.md section 5), in the order every table, PDF, export
+and API answer shows them: each a field of ``ListResult``, summed in a standing."""
 
 _SCOPE_PK, _LOTS_PK = 2_000_000_001, 2_000_000_002
 """Stand-ins for the scope's and the tournament's keys in SQL compiled once (``scoped_sql``)."""
@@ -180,7 +184,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
                     "series__number",
                     "series__published_at",
                     "table__number",
-                    *StandingRow.SUMMED,
+                    *RESULT_FIGURES,
                 )
             ),
         )
@@ -245,7 +249,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         )
 
     def _compile_ranked_sql(self, lots_of: int | None) -> tuple[str, list[Any]]:
-        sums = {f"sum_{name}": Sum(name) for name in StandingRow.SUMMED}
+        sums = {f"sum_{name}": Sum(name) for name in RESULT_FIGURES}
         order = [F("sum_total").desc(), F("sum_won").desc(), F("sum_lost").asc()]
         rows = self.order_by().values("player_id").annotate(lists=Count("id"), **sums)
         if lots_of is not None:
@@ -269,7 +273,7 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         rows = rows.annotate(rank=Window(Rank(), order_by=order))
         inner, params = rows.query.sql_with_params()
         q = connection.ops.quote_name
-        figures = ", ".join(f"r.{q('sum_' + name)}" for name in StandingRow.SUMMED)
+        figures = ", ".join(f"r.{q('sum_' + name)}" for name in RESULT_FIGURES)
         withdrawn = f"r.{q('withdrawn')}" if lots_of is not None else "0"
         sql = (
             f"SELECT r.{q('rank')}, r.{q('player_id')}, p.{q('name')}, c.{q('name')}, "
@@ -371,15 +375,6 @@ class HistoryRow:
 @dataclass(frozen=True, slots=True)
 class StandingRow:
     """One player's line in a standing: the HTML table, the CSV and the PDF all use it."""
-
-    SUMMED: ClassVar[tuple[str, ...]] = (
-        "game_points",
-        "won",
-        "lost",
-        "others_lost",
-        "bonus",
-        "total",
-    )
 
     rank: int
     player_id: int

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import connection
 from django.db.models import F, Q, QuerySet
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
@@ -35,30 +34,12 @@ from skatliga.models import Club, Player, Season, Series, Team, Tournament
 def touch(tournament: Tournament) -> None:
     """Mark ``tournament`` (and its season) changed: call inside the changing transaction.
 
-    On every save of a game: one statement on PostgreSQL, two cheap ones on SQLite.
-    """
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
-    q = connection.ops.quote_name
-    raise_tournament = (
-        f"UPDATE {q(Tournament._meta.db_table)} SET revision = revision + 1, revised_at = %s "
-        "WHERE id = %s"
-    )
-    raise_season = (
-        f"UPDATE {q(Season._meta.db_table)} SET revision = revision + 1, revised_at = %s "
-        "WHERE id = {season}"
-    )
-    with connection.cursor() as cursor:
-        if tournament.season_id is None:
-            cursor.execute(raise_tournament, [now, tournament.pk])
-        elif connection.vendor == "postgresql":
-            cursor.execute(
-                f"WITH t AS ({raise_tournament} RETURNING season_id) "
-                + raise_season.format(season="(SELECT season_id FROM t)"),
-                [now, tournament.pk, now],
-            )
-        else:
-            cursor.execute(raise_tournament, [now, tournament.pk])
-            cursor.execute(raise_season.format(season="%s"), [now, tournament.season_id])
+    On every save of a game: one update of the tournament's row, one of its season's."""
+    now = timezone.now()
+    raised = {"revision": F("revision") + 1, "revised_at": now}
+    Tournament.objects.filter(pk=tournament.pk).update(**raised)
+    if tournament.season_id is not None:
+        Season.objects.filter(pk=tournament.season_id).update(**raised)
 
 
 def touch_tournaments(

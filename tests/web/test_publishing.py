@@ -168,9 +168,10 @@ def test_publishing_the_complete_series_picks_those_with_every_list_closed(
     services.publish_series(Series.objects.get(tournament=tournament, number=4))
     revision = Tournament.objects.get(pk=tournament.pk).revision
 
-    # The tournament's lock, one UPDATE … RETURNING, one insert of the Change rows, the
-    # revisions (one statement: no season); no savepoint inside the caller's transaction.
-    with django_assert_num_queries(4):
+    # The tournament's lock, the series to publish, one UPDATE, one insert of the Change
+    # rows, the revisions (one statement: no season); no savepoint inside the caller's
+    # transaction.
+    with django_assert_num_queries(5):
         published = services.publish_complete_series(tournament, user=user)
 
     assert [(s.number, s.published_by, s.tournament) for s in published] == [

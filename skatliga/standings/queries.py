@@ -12,9 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
 
-from django.db import connection
 from django.db.models import (
     Avg,
     Count,
@@ -23,8 +21,6 @@ from django.db.models import (
     Q,
     QuerySet,
     Subquery,
-    Sum,
-    Value,
     Window,
 )
 from django.db.models.functions import RowNumber
@@ -33,7 +29,6 @@ from django.utils.translation import gettext as _
 
 from skatliga.collation import german_key
 from skatliga.models import (
-    Club,
     Game,
     GameType,
     HistoryRow,
@@ -45,7 +40,6 @@ from skatliga.models import (
     SeriesQuerySet,
     StandingRow,
     Table,
-    Team,
     Tournament,
     match_points_rule,
 )
@@ -141,71 +135,20 @@ def match_points_scheme(scope: Season | Tournament | None) -> str:
     return scope.match_points if scope is not None else Season.MatchPoints.PLACES
 
 
-def _team_sql(results: ListResultQuerySet, unit: str) -> tuple[str, tuple[Any, ...]]:
-    """Each team's match points won and lost (in halves), Spielpunkte and series played,
-    with its name and club: one statement over the result rows alone.
-
-    The teams' Spielpunkte are summed per ``unit`` (series or match day); within a unit of
-    n teams, those in places p..q (level on Spielpunkte, places counted from 0) win
-    2(n-1) - p - q halves each (:func:`half_match_points`), that is 2(n-1) - 2p - k + 1 for
-    the k teams level there; the halves are summed per team and the names joined last.
-    """
-    # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
-    # makes PostgreSQL sort the rows instead of hashing them.
-    played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
-    per_unit = (
-        results.filter(team__isnull=False)
-        .order_by()
-        .values_list(unit, "team_id")
-        .annotate(points=Sum("total"), played=played)
-    )
-    inner, params = per_unit.query.sql_with_params()
-    q = connection.ops.quote_name
-    by, team, points = q(unit), q("team_id"), q("points")
-    # Over the unit's teams by Spielpunkte, most first, RANK() is p + 1, and COUNT(*) with
-    # the default frame (the first row up to this row's last peer) counts the teams ahead
-    # and those level with this one, p + k: the halves lost, 2p + k - 1, are their sum - 2.
-    placed = (
-        f"SELECT {team}, {points}, {q('played')}, "
-        f"2 * COUNT(*) OVER (PARTITION BY {by}) - 2 AS most, "
-        f"RANK() OVER w + COUNT(*) OVER w - 2 AS lost FROM ({inner}) s "
-        f"WINDOW w AS (PARTITION BY {by} ORDER BY {points} DESC)"
-    )
-    sums = ", ".join(
-        f"CAST(SUM({value}) AS BIGINT) AS {name}"
-        for name, value in (
-            ("won", "most - lost"),
-            ("lost", "lost"),
-            ("points", points),
-            ("played", q("played")),
-        )
-    )
-    sql = (
-        f"SELECT a.{team}, a.won, a.lost, a.points, a.played, t.{q('name')}, c.{q('name')} "
-        f"FROM (SELECT {team}, {sums} FROM ({placed}) p GROUP BY {team}) a "
-        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = a.{team} "
-        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
-    )
-    return sql, params
-
-
 def team_standings(
     results: ListResultQuerySet, scheme: str = Season.MatchPoints.PLACES
 ) -> list[TeamRow]:
     """Teams ranked by match points, then Spielpunkte, over the series in ``results``.
 
-    One query (:func:`_team_sql`): within each series (match day under ``pairings``) the
-    teams that played it meet in pairs: more Spielpunkte wins the pair, equal Spielpunkte
-    share it (:func:`half_match_points`). ``scheme`` (``Season.MatchPoints``) says how that
-    is written: ``places`` n−1 … 0 per series (a pair won is 1), the others 2 for a pair won
-    and 1 for a pair shared, per series (``series-points``, Wertungspunkte) or per match day
-    (``pairings``).
+    One query (``ListResultQuerySet.team_points``): within each series (match day under
+    ``pairings``) the teams that played it meet in pairs: more Spielpunkte wins the pair,
+    equal Spielpunkte share it (:func:`half_match_points`). ``scheme``
+    (``Season.MatchPoints``) says how that is written: ``places`` n−1 … 0 per series (a pair
+    won is 1), the others 2 for a pair won and 1 for a pair shared, per series
+    (``series-points``, Wertungspunkte) or per match day (``pairings``).
     """
     unit = "tournament_id" if scheme == Season.MatchPoints.PAIRINGS else "series_id"
-    sql, params = results.scoped_sql(("teams", unit), lambda rows, _lots: _team_sql(rows, unit))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
+    found = results.team_points(unit)
     found.sort(key=lambda row: (-row[1], -row[3], row[5], row[0]))
     unit_of_points = 2 if scheme == Season.MatchPoints.PLACES else 1
     rows: list[TeamRow] = []

@@ -148,8 +148,11 @@ def in_tournament(
 ) -> HttpResponseBase:
     """A page, CSV or PDF of one tournament (its series and lists too), cached on its
     revision; ``build`` gets the tournament, read only when the page is built."""
-    found = Tournament.objects.order_by().values_list("pk", "revision", "revised_at")
-    pk, revision, revised_at = get_object_or_404(found, slug=slug)
+    found = Tournament.objects.filter(slug=slug).values_list("pk", "revision", "revised_at")
+    row = found.order_by("pk").first()
+    if row is None:
+        raise Http404
+    pk, revision, revised_at = row
     return cached(
         request,
         ("tournament", pk, revision),

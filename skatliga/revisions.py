@@ -20,15 +20,41 @@ is read before the data it covers, so a page stored under it is never older than
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from typing import Any
 
+from django.db import connection
 from django.db.models import F, Q, QuerySet
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
 from skatliga.models import Club, Player, Season, Series, Team, Tournament
+
+
+def revision_of(model: type[Tournament | Season], slug: str) -> tuple[Any, ...] | None:
+    """(id, revision, revised_at) of the tournament or season with ``slug``, None if there is
+    none: all that a page served from the cache reads.
+
+    By hand, the one statement of the kind: the ORM's query (``filter(slug=…).values_list(…)
+    .first()``) took 0.57 ms to build and run against 0.06 ms for this statement (SQLite, the
+    bench's small season, best of 5 × 3,000), and a cached tournament page took 1.2–1.3 ms
+    with it against 0.8–0.9 ms (``bench/run.py``, "from the cache")."""
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {q('id')}, {q('revision')}, {q('revised_at')} "
+            f"FROM {q(model._meta.db_table)} WHERE {q('slug')} = %s",
+            [slug],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    pk, revision, revised_at = row
+    if revised_at is not None and timezone.is_naive(revised_at):  # SQLite: naive, in UTC
+        revised_at = timezone.make_aware(revised_at, datetime.UTC)
+    return pk, revision, revised_at
 
 
 def touch(tournament: Tournament) -> None:

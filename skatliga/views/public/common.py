@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
+from skatliga import revisions
 from skatliga.export import SpreadsheetExport
 from skatliga.models import Category, ListResultQuerySet, Season, Series, Tournament
 from skatliga.standings.queries import season_player_standings, team_standings
@@ -148,11 +149,7 @@ def in_tournament(
 ) -> HttpResponseBase:
     """A page, CSV or PDF of one tournament (its series and lists too), cached on its
     revision; ``build`` gets the tournament, read only when the page is built."""
-    found = Tournament.objects.filter(slug=slug).values_list("pk", "revision", "revised_at")
-    row = found.order_by("pk").first()
-    if row is None:
-        raise Http404
-    pk, revision, revised_at = row
+    pk, revision, revised_at = revisions.revision_of(Tournament, slug) or _not_found()
     return cached(
         request,
         ("tournament", pk, revision),
@@ -164,15 +161,19 @@ def in_tournament(
 def in_season(
     request: HttpRequest, slug: str, build: Callable[[Season], HttpResponse]
 ) -> HttpResponseBase:
-    """A page, CSV or PDF of a season, cached on its revision (a page built anew needs all
-    of the season's row)."""
-    season = get_object_or_404(Season, slug=slug)
+    """A page, CSV or PDF of a season, cached on its revision; ``build`` gets the season,
+    read only when the page is built."""
+    pk, revision, revised_at = revisions.revision_of(Season, slug) or _not_found()
     return cached(
         request,
-        ("season", season.pk, season.revision),
-        lambda: build(season),
-        last_modified=season.revised_at,
+        ("season", pk, revision),
+        lambda: build(Season.objects.get(pk=pk)),
+        last_modified=revised_at,
     )
+
+
+def _not_found() -> Any:
+    raise Http404
 
 
 def tournament_of(slug: str) -> Tournament:

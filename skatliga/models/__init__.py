@@ -25,6 +25,7 @@ from skatliga.models.results import (
     ListResultQuerySet,
     StandingRow,
     Standings,
+    compiled_rows,
 )
 from skatliga.models.tournaments import (
     Game,
@@ -68,5 +69,6 @@ __all__ = [
     "TableLink",
     "Team",
     "Tournament",
+    "compiled_rows",
     "match_points_rule",
 ]

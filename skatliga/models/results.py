@@ -27,6 +27,31 @@ _SCOPE_PK, _LOTS_PK = 2_000_000_001, 2_000_000_002
 _SCOPED_SQL: dict[Hashable, tuple[str, list[Any]]] = {}
 
 
+_STAND_INS = tuple(2_000_000_101 + n for n in range(4))
+_COMPILED: dict[Hashable, tuple[str, list[Any]]] = {}
+
+
+def compiled_rows(
+    name: Hashable, build: Callable[..., models.QuerySet[Any]], *keys: int
+) -> list[tuple[Any, ...]]:
+    """The rows of the ORM query ``build(*keys)``, its SQL compiled once per ``name`` and
+    database (with stand-ins for the keys) and run again with these ``keys``, as the
+    database returns them (no field converters). For the small queries of a public page,
+    whose compiling cost 10 to 100 times their running: running_in 5.3 ms compiled against
+    0.04 ms run, a series' table cards 6.2 ms against 0.4 ms (SQLite, the bench's small
+    season, on a busy machine)."""
+    key = (connection.vendor, name)
+    found = _COMPILED.get(key)
+    if found is None:
+        sql, params = build(*_STAND_INS[: len(keys)]).query.sql_with_params()
+        found = _COMPILED[key] = (sql, list(params))
+    sql, params = found
+    by_stand_in = dict(zip(_STAND_INS, keys, strict=False))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [by_stand_in.get(p, p) if type(p) is int else p for p in params])
+        return cursor.fetchall()
+
+
 class ListResultQuerySet(models.QuerySet["ListResult"]):
     """Result rows narrowed to a scope, and the standings over them.
 

@@ -12,15 +12,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import (
     Avg,
     Count,
+    Exists,
     F,
     OuterRef,
     Q,
     QuerySet,
     Subquery,
+    Value,
     Window,
 )
 from django.db.models.functions import RowNumber
@@ -41,6 +44,7 @@ from skatliga.models import (
     StandingRow,
     Table,
     Tournament,
+    compiled_rows,
     match_points_rule,
 )
 
@@ -318,14 +322,24 @@ _TABLES_OF = {
 }
 
 
-def _tables_in(scope: Season | Tournament | Series) -> QuerySet[Table]:
-    return Table.objects.filter(**{_TABLES_OF[type(scope)]: scope.pk}).order_by()
+def _tables_in(scope: type[Season | Tournament | Series], pk: int) -> QuerySet[Table]:
+    return Table.objects.filter(**{_TABLES_OF[scope]: pk}).order_by()
 
 
 def progress_in(scope: Season | Tournament | Series) -> Progress:
     """How many lists of a season, tournament or series are closed."""
-    found = _tables_in(scope).aggregate(lists=Count("pk"), closed=Count("closed_at"))
-    return Progress(closed=found["closed"], lists=found["lists"], at=timezone.now())
+    found = compiled_rows(
+        ("progress", type(scope)),
+        lambda pk: (
+            _tables_in(type(scope), pk)
+            .annotate(every=Value(1))
+            .values("every")
+            .values_list(Count("pk"), Count("closed_at"))
+        ),
+        scope.pk,
+    )
+    lists, closed = found[0] if found else (0, 0)
+    return Progress(closed=closed, lists=lists, at=timezone.now())
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,32 +366,30 @@ def running_in(scope: Season | Tournament | Series) -> Running:
     """The open lists with at least one game in a season, tournament or series that the
     public may see (``SeriesQuerySet.shown``), and the players seated at them: one
     statement, a row per seat."""
-    games = (
-        Game.objects.filter(table=OuterRef("pk"))
-        .order_by()
-        .values("table")
-        .annotate(count=Count("pk"))
-        .values("count")
-    )
-    found = (
-        _tables_in(scope)
-        .filter(SeriesQuerySet.shown("series__"), closed_at__isnull=True)
-        .annotate(
-            played=Subquery(games),
-            expected=F("size") * F("series__tournament__rounds_per_series"),
+
+    def build(pk: int) -> QuerySet[Any]:
+        games = Game.objects.filter(table=OuterRef("pk")).order_by()
+        count = games.values("table").annotate(count=Count("pk")).values("count")
+        return (
+            _tables_in(type(scope), pk)
+            .filter(SeriesQuerySet.shown("series__"), Exists(games), closed_at__isnull=True)
+            .annotate(
+                played=Subquery(count),
+                expected=F("size") * F("series__tournament__rounds_per_series"),
+            )
+            .order_by("series__tournament__date", "series__tournament", "series__number", "number")
+            .values_list(
+                "series__tournament__name",
+                "series__tournament__slug",
+                "series__number",
+                "number",
+                "expected",
+                "played",
+                "seats__player",
+            )
         )
-        .filter(played__gt=0)
-        .order_by("series__tournament__date", "series__tournament", "series__number", "number")
-        .values_list(
-            "series__tournament__name",
-            "series__tournament__slug",
-            "series__number",
-            "number",
-            "expected",
-            "played",
-            "seats__player",
-        )
-    )
+
+    found = compiled_rows(("running", type(scope)), build, scope.pk)
     lists: dict[tuple[str, int, int], RunningList] = {}
     players: set[int] = set()
     for name, slug, series, table, expected, count, player in found:

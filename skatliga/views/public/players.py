@@ -2,39 +2,66 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.utils import timezone
 from django_tables2 import RequestConfig
 
-from skatliga.models import ListResult, Player, Team, Tournament
+from skatliga.models import ListResult, Player, Team, Tournament, compiled_rows
 from skatliga.standings.queries import player_statistics, series_totals, team_standings
 from skatliga.standings.tables import PlayerHistoryTable, PlayerStandingTable
 from skatliga.views.caching import cached, latest, render_page
 
 
-def _revisions(played: QuerySet[ListResult]) -> list[tuple[Any, ...]]:
-    """(id, revision, revised_at) of the tournaments of the result rows ``played``."""
-    tournaments = Tournament.objects.filter(pk__in=played.order_by().values("tournament_id"))
-    return list(tournaments.order_by("pk").values_list("pk", "revision", "revised_at"))
+def _moment(value: Any) -> Any:
+    """A time as the database gave it, aware (SQLite gives it naive, in UTC)."""
+    if value is not None and timezone.is_naive(value):
+        value = timezone.make_aware(value, datetime.UTC)
+    return value
+
+
+def _revisions(of: str, pk: int) -> list[tuple[Any, ...]]:
+    """(id, revision, revised_at) of the tournaments of the result rows of the player or
+    team (``of``) ``pk``."""
+    rows = compiled_rows(
+        ("revisions", of),
+        lambda key: (
+            Tournament.objects.filter(
+                pk__in=ListResult.objects.filter(**{of: key}).order_by().values("tournament_id")
+            )
+            .order_by("pk")
+            .values_list("pk", "revision", "revised_at")
+        ),
+        pk,
+    )
+    return [(t, revision, _moment(at)) for t, revision, at in rows]
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A player's history: every list, the series totals over time, and statistics."""
     # What the page shows: the player, the tournaments he played in, his teams' seasons
-    # (a cached page needs nothing else).
-    found = Player.objects.filter(pk=pk).values_list(
-        "pk", "name", "number", "club_id", "club__name"
+    # (a cached page needs nothing else); each statement compiled once.
+    found = compiled_rows(
+        "player",
+        lambda key: Player.objects.filter(pk=key).values_list(
+            "pk", "name", "number", "club_id", "club__name"
+        ),
+        pk,
     )
     if not found:
         raise Http404
-    played = _revisions(ListResult.objects.filter(player=pk))
-    teams = list(
-        Team.objects.filter(players=pk)
-        .order_by("name", "pk")
-        .values_list("pk", "season_id", "season__revision", "name", "season__name")
+    played = _revisions("player", pk)
+    teams = compiled_rows(
+        "player's teams",
+        lambda key: (
+            Team.objects.filter(players=key)
+            .order_by("name", "pk")
+            .values_list("pk", "season_id", "season__revision", "name", "season__name")
+        ),
+        pk,
     )
     key = ("player", *found[0], [(t, revision) for t, revision, _at in played], teams)
     modified = latest(*(at for _pk, _revision, at in played))
@@ -70,13 +97,18 @@ def _player_page(
 
 def team(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A team: its players and their totals over the season, and its match days."""
-    found = Team.objects.filter(pk=pk).values_list(
-        "season_id", "season__revision", "season__revised_at"
+    found = compiled_rows(
+        "team",
+        lambda key: Team.objects.filter(pk=key).values_list(
+            "season_id", "season__revision", "season__revised_at"
+        ),
+        pk,
     )
     if not found:
         raise Http404
     season, season_revision, season_revised = found[0]
-    played = _revisions(ListResult.objects.filter(team=pk))
+    season_revised = _moment(season_revised)
+    played = _revisions("team", pk)
     key = ("team", pk, season, season_revision, [(t, revision) for t, revision, _at in played])
     modified = latest(season_revised, *(at for _pk, _revision, at in played))
 

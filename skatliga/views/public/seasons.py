@@ -12,7 +12,7 @@ from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 
 from skatliga import printing
-from skatliga.models import ListResult, Season
+from skatliga.models import ListResult, Season, Tournament, compiled_rows
 from skatliga.standings.queries import running_in
 from skatliga.standings.tables import reverser
 from skatliga.views.caching import render_page
@@ -48,10 +48,17 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
     with the number of the season's tournaments, and whether any of them hides its series
     until publication (``ListResultQuerySet.public_in``): one statement."""
     hides = Case(When(hide_unpublished=True, then=Value(1)), default=Value(0))
-    rows = (
-        season.tournaments.order_by("-date", "name")
-        .annotate(count=Window(Count("pk")), hides=Window(Max(hides)))
-        .values_list("slug", "name", "date", "venue", "count", "hides")[:SEASON_TOURNAMENTS_SHOWN]
+    rows = compiled_rows(
+        "latest match days",
+        lambda pk: (
+            Tournament.objects.filter(season=pk)
+            .order_by("-date", "name")
+            .annotate(count=Window(Count("pk")), hides=Window(Max(hides)))
+            .values_list("slug", "name", "date", "venue", "count", "hides")[
+                :SEASON_TOURNAMENTS_SHOWN
+            ]
+        ),
+        season.pk,
     )
     url = reverser("standings", 1)
     lines = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.paginator import Paginator
 from django.db.models import Count, F, OuterRef, QuerySet, Subquery
@@ -14,7 +15,16 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from skatliga import printing
-from skatliga.models import ListResult, Season, Seat, Series, Table, Tournament, match_points_rule
+from skatliga.models import (
+    ListResult,
+    Season,
+    Seat,
+    Series,
+    Table,
+    Tournament,
+    compiled_rows,
+    match_points_rule,
+)
 from skatliga.standings.queries import match_points_scheme, progress_in, running_in
 from skatliga.standings.tables import reverser
 from skatliga.views.caching import render_page
@@ -138,10 +148,15 @@ class _SeriesLine:
 
 def _series_lines(tournament: Tournament) -> list[_SeriesLine]:
     """The series of ``tournament`` with their number of tables."""
-    rows = (
-        tournament.series.order_by("number")
-        .annotate(table_count=Count("tables"))
-        .values_list("number", "published_at", "table_count")
+    rows = compiled_rows(
+        "series lines",
+        lambda pk: (
+            Series.objects.filter(tournament=pk)
+            .order_by("number")
+            .annotate(table_count=Count("tables"))
+            .values_list("number", "published_at", "table_count")
+        ),
+        tournament.pk,
     )
     return [
         _SeriesLine(number, published is not None, tables) for number, published, tables in rows
@@ -181,25 +196,29 @@ class _TableCard:
 
 def _table_cards(series: Series) -> list[_TableCard]:
     """The series' tables with their result rows, in seat order (a substitute's row after
-    the row of the player who left, whose seat it shares): one statement."""
-    substitute_from = Seat.objects.filter(
-        table=OuterRef("pk"), substitute=OuterRef("results__player")
-    ).values("substitute_from")[:1]
-    rows = (
-        Table.objects.filter(series=series)
-        .annotate(sub=Subquery(substitute_from))
-        .order_by("number", "pk", "results__position", F("sub").asc(nulls_first=True))
-        .values_list(
-            "pk",
-            "number",
-            "closed_at",
-            "results__position",
-            "results__player",
-            "results__player__name",
-            "results__total",
-            "sub",
+    the row of the player who left, whose seat it shares): one statement, compiled once."""
+
+    def build(pk: int) -> QuerySet[Any]:
+        substitute_from = Seat.objects.filter(
+            table=OuterRef("pk"), substitute=OuterRef("results__player")
+        ).order_by()
+        return (
+            Table.objects.filter(series=pk)
+            .annotate(sub=Subquery(substitute_from.values("substitute_from")[:1]))
+            .order_by("number", "pk", "results__position", F("sub").asc(nulls_first=True))
+            .values_list(
+                "pk",
+                "number",
+                "closed_at",
+                "results__position",
+                "results__player",
+                "results__player__name",
+                "results__total",
+                "sub",
+            )
         )
-    )
+
+    rows = compiled_rows("table cards", build, series.pk)
     slug, number = series.tournament.slug, series.number
     table_url, player_url = reverser("table", 3), reverser("player", 1)
     cards: dict[int, _TableCard] = {}

@@ -308,7 +308,7 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
     from django.urls import reverse
 
     from skatliga.models import ListResult, Series
-    from skatliga.views.public import SEASON_ROWS_PER_PAGE
+    from skatliga.views.public.seasons import SEASON_ROWS_PER_PAGE
 
     client = Client()
     series = (

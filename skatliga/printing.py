@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
@@ -29,6 +29,7 @@ from skatliga.models import (
     Season,
     Seat,
     Series,
+    SeriesQuerySet,
     StandingRow,
     Table,
     Tournament,
@@ -36,7 +37,7 @@ from skatliga.models import (
 )
 from skatliga.models.rules import describe_rules
 from skatliga.pdf.base import date_text
-from skatliga.standings import (
+from skatliga.standings.queries import (
     Progress,
     average_text,
     match_points_scheme,
@@ -236,9 +237,7 @@ def substitute_notes(seats: QuerySet[Seat]) -> list[str]:
 
 def public_seats(tournament: Tournament) -> QuerySet[Seat]:
     """The seats of the series the public pages show (``ListResultQuerySet.public``)."""
-    return Seat.objects.filter(series__tournament=tournament).filter(
-        Q(series__published_at__isnull=False) | Q(series__tournament__hide_unpublished=False)
-    )
+    return Seat.objects.filter(SeriesQuerySet.shown("series__"), series__tournament=tournament)
 
 
 def _tournament_line(tournament: Tournament) -> str:

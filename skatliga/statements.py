@@ -69,13 +69,6 @@ def rows_where(model: type[ModelT], field: str, value: Any) -> list[ModelT]:
     return list(model._default_manager.raw(sql, [value]))
 
 
-def row_of(model: type[ModelT], **read: Any) -> ModelT:
-    """A row of ``model`` made of the fields (by attribute name) a plain statement read, as
-    the ORM makes it: the other fields deferred, read from the database if ever asked."""
-    names = [field.attname for field in model._meta.concrete_fields if field.attname in read]
-    return model.from_db(connection.alias, names, [read[name] for name in names])
-
-
 def delete_where(model: type[Model], field: str, value: Any) -> int:
     """``model.objects.filter(**{field: value}).delete()`` for rows nothing refers to (the
     ORM's fast delete); the number deleted."""
@@ -118,13 +111,6 @@ def _insert(rows: Sequence[Model], returning: bool) -> list[Any]:
 def insert(row: Model) -> None:
     """``row.save()`` of a new row that nothing reads back: its id stays None."""
     _insert([row], returning=False)
-
-
-def insert_all(rows: Sequence[Model]) -> None:
-    """``bulk_create(rows)`` of new rows (of one model) that nothing reads back, in one
-    statement: their ids stay None."""
-    if rows:
-        _insert(rows, returning=False)
 
 
 def stored(row: ModelT) -> ModelT:

@@ -2,6 +2,6 @@
 federations and statisticians.
 
 Every number comes from the same querysets and services as the public pages
-(``ListResult.objects…standings()``, ``skatliga.standings``, the sheet built through
+(``ListResult.objects…standings()``, ``skatliga.standings.queries``, the sheet built through
 ``services.list_rows``); only published series are in it.
 """

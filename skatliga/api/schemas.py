@@ -7,6 +7,8 @@ from typing import Any
 
 from ninja import Field, Schema
 
+from skatliga.models import RESULT_FIGURES
+
 
 class SeasonOut(Schema):
     slug: str
@@ -140,12 +142,8 @@ class StandingRowOut(Schema):
     player: str
     club: str
     lists: int
-    game_points: int
-    won: int
-    lost: int
-    others_lost: int
-    bonus: int
-    total: int
+    # The figures of the list, in their one order (``models.RESULT_FIGURES``).
+    __annotations__.update(dict.fromkeys(RESULT_FIGURES, "int"))
     withdrawn: bool = False
     """Withdrawn from the tournament (his results stay)."""
     average: float | None = None

@@ -1,8 +1,8 @@
 """The API's operations: seasons, tournaments, series, tables with their games, players, and
 standings at every level, the same rows and ranks as the public pages.
 
-Only published series are in it (``Series.objects.published()``); standings are computed over
-the result rows of published series only. Every answer carries an ETag (304 when the client
+Only published series are in it (``Series.objects.public(final=True)``); standings are computed
+over the result rows of published series only. Every answer carries an ETag (304 when the client
 already has it), and each address may ask ``settings.API_RATE`` times.
 """
 
@@ -33,7 +33,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.standings import TeamRow, match_points_scheme, team_standings
+from skatliga.standings.queries import TeamRow, match_points_scheme, team_standings
 from skatliga.views.sheet import build_sheet
 
 PAGE_SIZE = 50
@@ -142,7 +142,7 @@ ERRORS: dict[int, type[Schema]] = {
 
 def published_results() -> ListResultQuerySet:
     """The result rows of published series: every standing of the API is grouped over them."""
-    return ListResult.objects.filter(series__published_at__isnull=False)
+    return ListResult.objects.public(final=True)
 
 
 def _tournament(slug: str) -> Tournament:
@@ -151,7 +151,7 @@ def _tournament(slug: str) -> Tournament:
 
 def _series(slug: str, number: int) -> Series:
     return get_object_or_404(
-        Series.objects.published().select_related("tournament"),
+        Series.objects.public(final=True).select_related("tournament"),
         tournament__slug=slug,
         number=number,
     )
@@ -160,7 +160,7 @@ def _series(slug: str, number: int) -> Series:
 def _table(slug: str, number: int, table: int) -> Table:
     return get_object_or_404(
         Table.objects.select_related("series__tournament").filter(
-            series__in=Series.objects.published()
+            series__in=Series.objects.public(final=True)
         ),
         series__tournament__slug=slug,
         series__number=number,
@@ -255,7 +255,7 @@ def _tournament_json(tournament: Tournament, series: list[int]) -> dict[str, Any
 
 def _published_numbers() -> Prefetch:
     return Prefetch(
-        "series", queryset=Series.objects.published().order_by("number"), to_attr="published"
+        "series", queryset=Series.objects.public(final=True).order_by("number"), to_attr="published"
     )
 
 
@@ -298,7 +298,9 @@ class _Rows:
 )
 def tournament(request: HttpRequest, slug: str) -> Any:
     found = _tournament(slug)
-    numbers = list(found.series.published().order_by("number").values_list("number", flat=True))
+    numbers = list(
+        found.series.public(final=True).order_by("number").values_list("number", flat=True)
+    )
     return _tournament_json(found, numbers)
 
 
@@ -347,7 +349,7 @@ def _series_json(series: Series) -> dict[str, Any]:
 def series_list(request: HttpRequest, slug: str) -> Any:
     """The tournament's published series."""
     found = _tournament(slug)
-    return [_series_json(s) for s in found.series.published().order_by("number")]
+    return [_series_json(s) for s in found.series.public(final=True).order_by("number")]
 
 
 @api.get(

@@ -20,7 +20,7 @@ OPTION_FIELD = "option_%s"
 
 
 class RuleOptionsForm(forms.BaseForm):
-    """The preset's house rules, one field per rule option (rules.md section 8): the
+    """The preset's house rules, one field per rule option (docs/rules.md section 8): the
     tournament's settings and the season's (its tournaments' defaults) share them.
 
     The form has a ``rules`` (preset) and a ``scoring`` (list system) field of its own;

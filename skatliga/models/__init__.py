@@ -19,11 +19,13 @@ from skatliga.models.confirmation import SecondEntry, Signature
 from skatliga.models.league import Club, Player, Season, Team, match_points_rule
 from skatliga.models.money import Purse
 from skatliga.models.results import (
+    RESULT_FIGURES,
     HistoryRow,
     ListResult,
     ListResultQuerySet,
     StandingRow,
     Standings,
+    compiled_rows,
 )
 from skatliga.models.tournaments import (
     Game,
@@ -51,6 +53,7 @@ __all__ = [
     "NULL_GAMES",
     "Player",
     "Purse",
+    "RESULT_FIGURES",
     "Registration",
     "RuleSetName",
     "Season",
@@ -66,5 +69,6 @@ __all__ = [
     "TableLink",
     "Team",
     "Tournament",
+    "compiled_rows",
     "match_points_rule",
 ]

@@ -16,6 +16,17 @@ from skatliga.models.league import KeepsRevision, Player, Season, Team
 from skatliga.models.rules import PlaysRules
 
 
+class TournamentQuerySet(models.QuerySet["Tournament"]):
+    def refereed_by(self, user: object) -> TournamentQuerySet:
+        """The tournaments ``user`` may write to: those he referees, every one for a
+        superuser, none for an anonymous visitor. Every permission check asks this."""
+        if not getattr(user, "is_authenticated", False):
+            return self.none()
+        if getattr(user, "is_superuser", False):
+            return self.all()
+        return self.filter(referees=getattr(user, "pk", None))
+
+
 class Tournament(KeepsRevision, PlaysRules):
     class Status(models.TextChoices):
         PLANNED = "planned", _("geplant")
@@ -68,6 +79,8 @@ class Tournament(KeepsRevision, PlaysRules):
     (``skatliga.revisions``)."""
     revised_at = models.DateTimeField(null=True, blank=True, editable=False)
 
+    objects = TournamentQuerySet.as_manager()
+
     class Meta:
         ordering = ["-date", "name"]
         verbose_name = _("Turnier")
@@ -87,12 +100,10 @@ class Tournament(KeepsRevision, PlaysRules):
         return self.rounds_per_series * table_size
 
     def is_referee(self, user: AbstractBaseUser | AnonymousUser) -> bool:
-        """Whether ``user`` may write to this tournament."""
-        if not user.is_authenticated:
-            return False
-        if getattr(user, "is_superuser", False):
-            return True
-        return self.referees.filter(pk=user.pk).exists()
+        """Whether ``user`` may write to this tournament (``TournamentQuerySet.refereed_by``)."""
+        if getattr(user, "is_superuser", False):  # refereed_by: every tournament, unasked
+            return bool(getattr(user, "is_authenticated", False))
+        return Tournament.objects.refereed_by(user).filter(pk=self.pk).exists()
 
 
 class Registration(models.Model):
@@ -132,9 +143,21 @@ class Registration(models.Model):
 
 
 class SeriesQuerySet(models.QuerySet["Series"]):
-    def published(self) -> SeriesQuerySet:
-        """The series whose results the referee has published (final, not provisional)."""
-        return self.filter(published_at__isnull=False)
+    @staticmethod
+    def shown(path: str = "", *, final: bool = False) -> Q:
+        """What the public may see, as a condition on the series at ``path`` (``""`` for
+        series, ``"series__"`` for result rows, ``"table__series__"`` for games): published
+        series, and unpublished ones (as provisional) unless their tournament hides them
+        until publication; with ``final`` (the API), published series alone. Every public
+        page, export, PDF and API answer filters on this."""
+        published = Q(**{f"{path}published_at__isnull": False})
+        if final:
+            return published
+        return published | Q(**{f"{path}tournament__hide_unpublished": False})
+
+    def public(self, *, final: bool = False) -> SeriesQuerySet:
+        """The series the public may see (:meth:`shown`)."""
+        return self.filter(self.shown(final=final))
 
 
 class Series(models.Model):

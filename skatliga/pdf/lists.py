@@ -76,7 +76,7 @@ class PlayerLine(Protocol):
 
 
 class TeamLine(Protocol):
-    """A team's line in a league table (``skatliga.standings.TeamRow`` is one)."""
+    """A team's line in a league table (``skatliga.standings.queries.TeamRow`` is one)."""
 
     rank: int
     team: str

@@ -8,9 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 import scoring
-from skatliga import statements
 from skatliga.models import Change, Game, SecondEntry, Table, Tournament
-from skatliga.statements import locked_row
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -62,21 +60,16 @@ def lock_tournaments(**where: Any) -> list[Tournament]:
 
 def lock_tournament(**where: Any) -> Tournament:
     """The one tournament ``where`` selects, locked as :func:`lock_tournaments` says."""
-    if where.keys() == {"pk"}:
-        # The saves' path: one plain statement, without the query compiler.
-        return locked_row(Tournament, where["pk"], no_key=True)
     return Tournament.objects.select_for_update(no_key=True, of=("self",)).get(**where)
 
 
 def log_at_table(table: Table, *, user: User = None, **fields: Any) -> None:
     """A line of a list's history (:class:`~skatliga.models.Change`): ``fields`` (the action,
     the game, before and after, the reason, the device) at ``table``, by ``user``."""
-    statements.insert(
-        Change(
-            user=acting_user(user),
-            tournament=table.series.tournament,
-            series=table.series,
-            table=table,
-            **fields,
-        )
+    Change.objects.create(
+        user=acting_user(user),
+        tournament=table.series.tournament,
+        series=table.series,
+        table=table,
+        **fields,
     )

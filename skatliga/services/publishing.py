@@ -2,15 +2,16 @@
 
 Publishing needs every list of the series closed; a published series' lists cannot be
 reopened until the publication is withdrawn (with a reason). Both are logged as ``Change``.
-``Series.objects.published()`` is the query every reader of final results filters on.
+``Series.objects.public()`` is the query every public reader filters on.
 """
 
 from __future__ import annotations
 
-from django.db import connection, transaction
+from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from skatliga import revisions, statements
+from skatliga import revisions
 from skatliga.models import Change, Series, Table, Tournament
 from skatliga.services.common import ServiceError, User, acting_user, lock_tournament
 
@@ -78,44 +79,27 @@ def publish_complete_series(tournament: Tournament, *, user: User = None) -> lis
     """Publish every unpublished series of ``tournament`` whose lists are all closed (an
     import of a finished tournament, the demo league); returns those published.
 
-    As :func:`publish_series` does for each, in four statements for them all: the
-    tournament's lock, one ``UPDATE … RETURNING`` that picks and publishes the series (one
-    table at least, none open), one insert of their ``Change`` rows, the revisions. Inside
-    a caller's transaction (an import) without a savepoint of its own: it raises no error
-    of its own to recover from, and a database error fails the caller's transaction."""
+    As :func:`publish_series` does for each, in five statements for them all: the
+    tournament's lock, the series to publish (one table at least, none open), one update
+    of them, one insert of their ``Change`` rows, the revisions. Inside a caller's
+    transaction (an import) without a savepoint of its own: it raises no error of its own
+    to recover from, and a database error fails the caller's transaction."""
     tournament = lock_tournament(pk=tournament.pk)
     now, by = timezone.now(), acting_user(user)
-    column = statements.column
-    series_id = f"{statements.table_of(Series)}.{column(Series, 'id')}"
-    tables, table_series = statements.table_of(Table), column(Table, "series")
-    sql = (
-        f"UPDATE {statements.table_of(Series)} SET {column(Series, 'published_at')} = %s, "
-        f"{column(Series, 'published_by')} = %s "
-        f"WHERE {column(Series, 'tournament')} = %s AND {column(Series, 'published_at')} IS NULL "
-        f"AND EXISTS (SELECT 1 FROM {tables} t WHERE t.{table_series} = {series_id}) "
-        f"AND NOT EXISTS (SELECT 1 FROM {tables} t WHERE t.{table_series} = {series_id} "
-        f"AND t.{column(Table, 'closed_at')} IS NULL) "
-        f"RETURNING {column(Series, 'id')}, {column(Series, 'number')}"
+    tables = Table.objects.filter(series=OuterRef("pk"))
+    candidates = list(
+        tournament.series.filter(published_at__isnull=True)
+        .filter(Exists(tables), ~Exists(tables.filter(closed_at__isnull=True)))
+        .order_by("number")
     )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            sql,
-            [
-                connection.ops.adapt_datetimefield_value(now),
-                None if by is None else by.pk,
-                tournament.pk,
-            ],
-        )
-        published = sorted(cursor.fetchall(), key=lambda row: row[1])
-    if not published:
+    if not candidates:
         return []
-    candidates = [
-        statements.stored(
-            Series(pk=pk, tournament=tournament, number=number, published_at=now, published_by=by)
-        )
-        for pk, number in published
-    ]
-    statements.insert_all(
+    Series.objects.filter(pk__in=[series.pk for series in candidates]).update(
+        published_at=now, published_by=by
+    )
+    for series in candidates:
+        series.tournament, series.published_at, series.published_by = tournament, now, by
+    Change.objects.bulk_create(
         [
             Change(
                 user=by,

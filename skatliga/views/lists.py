@@ -62,16 +62,14 @@ def referee_list(view: View) -> View:
         request: HttpRequest, slug: str, series: int, table: int, *args: Any, **kwargs: Any
     ) -> HttpResponse:
         user = request.user
-        refereed = Tournament.referees.through.objects.filter(
-            tournament_id=OuterRef("series__tournament_id"), user_id=user.pk
-        )
+        refereed = Tournament.objects.refereed_by(user).filter(pk=OuterRef("series__tournament_id"))
         found = (
             Table.objects.select_related("series__tournament", "closed_by")
             .annotate(refereed=Exists(refereed))
             .filter(series__tournament__slug=slug, series__number=series, number=table)
             .first()
         )
-        if found is None or not (found.refereed or user.is_superuser):
+        if found is None or not found.refereed:
             return referee_required(
                 lambda request, tournament, series, table: view(
                     request, tournament, get_table(tournament, series, table), *args, **kwargs

@@ -3,7 +3,7 @@ settings and referees, its change log, and the archive. The tournament page with
 and draws is ``views.players``, the series' pages ``views.series``.
 
 Every view here needs a login; every page of a tournament needs its referee
-(``Tournament.is_referee``), others get a 403 page. Views parse, call a service, render.
+(``Tournament.objects.refereed_by``), others get a 403 page. Views parse, call a service, render.
 """
 
 from __future__ import annotations
@@ -77,13 +77,14 @@ def action_error(error: services.ServiceError, action: str) -> dict[str, str]:
 @login_required
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.all()
-    if not request.user.is_superuser:
-        tournaments = tournaments.filter(referees=request.user)
-    tournaments = tournaments.annotate(
-        players=Count("registrations", distinct=True),
-        series_count=Count("series", distinct=True),
-    ).select_related("season")
+    tournaments = (
+        Tournament.objects.refereed_by(request.user)
+        .annotate(
+            players=Count("registrations", distinct=True),
+            series_count=Count("series", distinct=True),
+        )
+        .select_related("season")
+    )
     return render(
         request,
         "referee/dashboard.html",

@@ -189,7 +189,7 @@ def test_the_team_pdf_of_a_tournament_without_teams_is_404(client, lost_list):
 
 
 def test_the_charts_first_value_starts_right_of_the_axis_labels():
-    from skatliga.views.public import _chart
+    from skatliga.views.public.players import chart as _chart
 
     chart = _chart([("01.11. S1", -90), ("01.11. S2", 120), ("08.11. S1", 40)])
 

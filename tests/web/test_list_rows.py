@@ -11,7 +11,7 @@ from django.utils import translation
 
 from scoring import Ramsch
 from skatliga import services
-from skatliga.views.public import readonly_rows
+from skatliga.views.public.lists import readonly_rows
 from skatliga.views.sheet import build_sheet, list_rows_html, readonly_rows_html
 from tests.web.factories import entry, make_player, make_table, play
 

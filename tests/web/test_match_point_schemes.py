@@ -35,7 +35,7 @@ from django.urls import reverse
 
 from skatliga import services
 from skatliga.models import ListResult, Player, Registration, Season, Series, Team, Tournament
-from skatliga.standings import team_standings
+from skatliga.standings.queries import team_standings
 from tests.web.factories import entry, make_table, play
 
 PLACES = [

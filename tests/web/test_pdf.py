@@ -23,7 +23,7 @@ import pytest
 from skatliga import pdf, printing
 from skatliga.models import Season, Series, Tournament
 from skatliga.pdf.base import MINUS
-from skatliga.standings import TeamRow
+from skatliga.standings.queries import TeamRow
 from tests.web.factories import entry, make_player, make_table, play
 
 NAMES = ("Łukasz Čapek", "Anna Schmidt-Müller", "Jürgen Weiß", "Zofia Wróblewska")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import importlib
 import io
 import re
 
@@ -195,9 +196,9 @@ def test_home_and_tournament_list_link_to_everything(client, small_season):
 def test_season_page_shows_a_page_of_rows_and_the_csv_all_of_them(
     client, small_season, monkeypatch
 ):
-    from skatliga.views import public
+    from skatliga.views.public import seasons
 
-    monkeypatch.setattr(public, "SEASON_ROWS_PER_PAGE", 5)
+    monkeypatch.setattr(seasons, "SEASON_ROWS_PER_PAGE", 5)
     first = page(client, "season", "liga-2026").context["players"]
     assert [row.record.rank for row in first.page.object_list] == [1, 1, 3, 4, 5]
     second = page(client, "season", "liga-2026", **{"p-page": 2}).context["players"]
@@ -209,9 +210,9 @@ def test_season_page_shows_a_page_of_rows_and_the_csv_all_of_them(
 
 
 def test_tournament_list_by_season_and_in_pages(client, small_season, monkeypatch):
-    from skatliga.views import public
-
-    monkeypatch.setattr(public, "TOURNAMENTS_PER_PAGE", 1)
+    # The module, not the view of the same name that the package exports.
+    tournaments = importlib.import_module("skatliga.views.public.tournaments")
+    monkeypatch.setattr(tournaments, "TOURNAMENTS_PER_PAGE", 1)
     Tournament.objects.create(name="Vereinsabend", slug="abend", date="2026-11-22")
     all_first = page(client, "tournaments").context["page"]
     assert [t.slug for t in all_first.object_list] == ["abend"]

@@ -54,7 +54,7 @@ def test_a_series_with_open_lists_cannot_be_published(series):
 
     assert error.value.code == "series_lists_open"
     assert error.value.params == {"count": 2}
-    assert not Series.objects.published().exists()
+    assert not Series.objects.public(final=True).exists()
 
 
 def test_publishing_makes_the_series_final_and_is_logged(series, django_user_model):
@@ -65,7 +65,7 @@ def test_publishing_makes_the_series_final_and_is_logged(series, django_user_mod
 
     series.refresh_from_db()
     assert series.is_published and series.published_by == user
-    assert list(Series.objects.published()) == [series]
+    assert list(Series.objects.public(final=True)) == [series]
     change = Change.objects.get(action=Change.Action.SERIES_PUBLISHED)
     assert (change.user, change.series, change.after["series"]) == (user, series, 1)
 
@@ -90,7 +90,7 @@ def test_withdrawing_needs_a_reason_and_is_logged(series):
 
     services.withdraw_publication(series, reason="Tisch 2 falsch addiert")
 
-    assert not Series.objects.published().exists()
+    assert not Series.objects.public(final=True).exists()
     change = Change.objects.get(action=Change.Action.SERIES_WITHDRAWN)
     assert change.reason == "Tisch 2 falsch addiert"
     assert change.before["series"] == 1
@@ -168,9 +168,10 @@ def test_publishing_the_complete_series_picks_those_with_every_list_closed(
     services.publish_series(Series.objects.get(tournament=tournament, number=4))
     revision = Tournament.objects.get(pk=tournament.pk).revision
 
-    # The tournament's lock, one UPDATE … RETURNING, one insert of the Change rows, the
-    # revisions (one statement: no season); no savepoint inside the caller's transaction.
-    with django_assert_num_queries(4):
+    # The tournament's lock, the series to publish, one UPDATE, one insert of the Change
+    # rows, the revisions (one statement: no season); no savepoint inside the caller's
+    # transaction.
+    with django_assert_num_queries(5):
         published = services.publish_complete_series(tournament, user=user)
 
     assert [(s.number, s.published_by, s.tournament) for s in published] == [
@@ -204,7 +205,7 @@ def test_importing_a_finished_tournament_publishes_it(series):
     imported = load_archive(document)
 
     assert imported.status == Tournament.Status.FINISHED
-    assert imported.series.published().count() == imported.series.count() == 1
+    assert imported.series.public(final=True).count() == imported.series.count() == 1
     assert Change.objects.filter(
         tournament=imported, action=Change.Action.SERIES_PUBLISHED
     ).exists()
@@ -216,7 +217,7 @@ def test_importing_an_unfinished_tournament_leaves_it_provisional(db):
     imported = load_archive(dump_archive(table.series.tournament))
 
     assert imported.status == Tournament.Status.RUNNING
-    assert not imported.series.published().exists()
+    assert not imported.series.public(final=True).exists()
 
 
 # --- the referee's pages -----------------------------------------------------------------------
@@ -237,7 +238,7 @@ def test_publishing_with_open_lists_says_why(client, referee, series):
 
     assert response.status_code == 409
     assert response.context["action_error"]["code"] == "series_lists_open"
-    assert not Series.objects.published().exists()
+    assert not Series.objects.public(final=True).exists()
 
 
 def test_withdrawing_without_a_reason_keeps_the_publication(client, referee, series):
@@ -250,12 +251,12 @@ def test_withdrawing_without_a_reason_keeps_the_publication(client, referee, ser
     assert response.context["withdraw_form"].errors.as_data()["reason"][0].code == (
         "reason_required"
     )
-    assert Series.objects.published().count() == 1
+    assert Series.objects.public(final=True).count() == 1
     response = client.post(
         reverse("referee:withdraw", args=["spieltag-1", 1]), {"reason": "Einspruch"}
     )
     assert response.status_code == 302
-    assert not Series.objects.published().exists()
+    assert not Series.objects.public(final=True).exists()
 
 
 def test_the_change_log_shows_every_change_and_filters_by_kind(client, referee, series):
@@ -353,3 +354,22 @@ def test_a_tournament_may_hide_lists_until_they_are_published(client, series):
     teams = [(r.team, r.game_points) for r in standings.context["teams"].data.data]
     assert teams == [("Team B", 241), ("Team A", 133), ("Team C", 38), ("Team D", -74)]
     assert client.get(reverse("table", args=["spieltag-1", 1, 1])).status_code == 200
+
+
+def test_a_hidden_series_stays_out_of_a_players_statistics(client, db):
+    """A tournament that hides unpublished series hides them from a player's page too:
+    his statistics count only the games the public may see."""
+    table = make_table(rounds=1, hide_unpublished=True)
+    anna = table.seats.get(position=2).player
+    grand, *_passed = play(
+        table, entry(2, "grand", matadors=4, card_points=70, hand=True), entry(), entry(), entry()
+    )
+    assert grand.value == 144
+
+    page = client.get(reverse("player", args=[anna.pk]))
+    assert "144,0" not in page.content.decode()
+    assert (page.context["statistics"].lists, page.context["statistics"].games_declared) == (0, 0)
+
+    services.close_table(table)
+    services.publish_series(table.series)
+    assert "144,0" in client.get(reverse("player", args=[anna.pk])).content.decode()

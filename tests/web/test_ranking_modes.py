@@ -32,7 +32,7 @@ import pytest
 from django.urls import reverse
 
 from skatliga.models import ListResult, Season, Tournament
-from skatliga.standings import season_player_standings
+from skatliga.standings.queries import season_player_standings
 from tests.web.factories import entry, make_player, make_table, play
 
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from skatliga import services
 from skatliga.models import Player, Season
-from skatliga.standings import running_in
+from skatliga.standings.queries import running_in
 from tests.web.factories import entry, make_table, make_tournament, play
 
 pytestmark = pytest.mark.django_db

@@ -12,18 +12,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatliga.models import (
+    RESULT_FIGURES,
     HistoryRow,
     ListResult,
     Player,
     Season,
     Seat,
     Series,
-    StandingRow,
     Table,
     Team,
     Tournament,
 )
-from skatliga.standings import (
+from skatliga.standings.queries import (
     Progress,
     Running,
     RunningList,
@@ -120,7 +120,7 @@ def history(player: Player) -> list[HistoryRow]:
             r.series.number,
             r.series.is_published,
             r.table.number,
-            *(getattr(r, name) for name in StandingRow.SUMMED),
+            *(getattr(r, name) for name in RESULT_FIGURES),
         )
         for r in rows
     ]

@@ -142,4 +142,4 @@ def test_another_seed_gives_other_totals():
 
 def test_the_demo_league_is_published(demo):
     assert Series.objects.count() > 0
-    assert Series.objects.published().count() == Series.objects.count()
+    assert Series.objects.public(final=True).count() == Series.objects.count()

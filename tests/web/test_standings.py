@@ -12,7 +12,7 @@ from scoring import Declaration, GameType, Outcome
 from skatliga import services
 from skatliga.models import ListResult, Registration, Table
 from skatliga.models import Tournament as TournamentModel
-from skatliga.standings import match_points, team_standings
+from skatliga.standings.queries import match_points, team_standings
 
 pytestmark = pytest.mark.django_db
 

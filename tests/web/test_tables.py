@@ -14,8 +14,13 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from skatliga.models import Club, ListResult, Player
-from skatliga.standings import team_standings
-from skatliga.tables import PlayerStandingTable, StandingsData, TeamStandingTable, reverser
+from skatliga.standings.queries import team_standings
+from skatliga.standings.tables import (
+    PlayerStandingTable,
+    StandingsData,
+    TeamStandingTable,
+    reverser,
+)
 
 pytestmark = pytest.mark.django_db
 

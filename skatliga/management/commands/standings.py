@@ -10,9 +10,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from skatliga.export import spreadsheet_cell
-from skatliga.models import ListResult, Tournament
+from skatliga.models import RESULT_FIGURES, ListResult, Tournament
 
-COLUMNS = ("rank", "player", "club", "game_points", "won", "lost", "others_lost", "bonus", "total")
+COLUMNS = ("rank", "player", "club", *RESULT_FIGURES)
 
 
 class Command(BaseCommand):

@@ -27,8 +27,8 @@ from django_tables2.data import TableListData
 from django_tables2.templatetags.django_tables2 import table_page_range
 from django_tables2.utils import AttributeDict
 
-from skatliga.models import HistoryRow, Season, Standings
-from skatliga.standings import TeamRow, average_text
+from skatliga.models import RESULT_FIGURES, HistoryRow, Season, Standings
+from skatliga.standings.queries import TeamRow, average_text
 
 
 class StandingsData(TableListData):
@@ -264,16 +264,22 @@ def number(label: str, *, total: bool = False, fold: bool = False) -> tables.Col
 FOLD = {"td": {"class": "fold"}, "th": {"class": "fold"}}
 
 
+FIGURE_LABELS = {
+    "game_points": _("Spielpunkte"),
+    "won": _("gew."),
+    "lost": _("verl."),
+    "others_lost": _("verl. andere"),
+    "bonus": _("Wertung"),
+    "total": _("Gesamt"),
+}
+
+
 def figure_columns() -> tuple[tables.Column, ...]:
-    """A list's figures (``StandingRow.SUMMED``) as columns, the total last and marked: game
-    points, won, lost, others' losses, bonus, total; on a phone all but the total fold."""
-    return (
-        number(_("Spielpunkte"), fold=True),
-        number(_("gew."), fold=True),
-        number(_("verl."), fold=True),
-        number(_("verl. andere"), fold=True),
-        number(_("Wertung"), fold=True),
-        number(_("Gesamt"), total=True),
+    """A list's figures (``models.RESULT_FIGURES``) as columns, the total last and marked:
+    on a phone all but the total fold."""
+    return tuple(
+        number(FIGURE_LABELS[name], total=name == "total", fold=name != "total")
+        for name in RESULT_FIGURES
     )
 
 

@@ -14,15 +14,24 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.db import connection
-from django.db.models import Count, F, Subquery, Sum, Value, Window
+from django.db.models import (
+    Avg,
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    Window,
+)
 from django.db.models.functions import RowNumber
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from skatliga.collation import german_key
 from skatliga.models import (
-    Club,
     Game,
     GameType,
     HistoryRow,
@@ -30,12 +39,12 @@ from skatliga.models import (
     ListResultQuerySet,
     Player,
     Season,
-    Seat,
     Series,
+    SeriesQuerySet,
     StandingRow,
     Table,
-    Team,
     Tournament,
+    compiled_rows,
     match_points_rule,
 )
 
@@ -130,71 +139,20 @@ def match_points_scheme(scope: Season | Tournament | None) -> str:
     return scope.match_points if scope is not None else Season.MatchPoints.PLACES
 
 
-def _team_sql(results: ListResultQuerySet, unit: str) -> tuple[str, tuple[Any, ...]]:
-    """Each team's match points won and lost (in halves), Spielpunkte and series played,
-    with its name and club: one statement over the result rows alone.
-
-    The teams' Spielpunkte are summed per ``unit`` (series or match day); within a unit of
-    n teams, those in places p..q (level on Spielpunkte, places counted from 0) win
-    2(n-1) - p - q halves each (:func:`half_match_points`), that is 2(n-1) - 2p - k + 1 for
-    the k teams level there; the halves are summed per team and the names joined last.
-    """
-    # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
-    # makes PostgreSQL sort the rows instead of hashing them.
-    played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
-    per_unit = (
-        results.filter(team__isnull=False)
-        .order_by()
-        .values_list(unit, "team_id")
-        .annotate(points=Sum("total"), played=played)
-    )
-    inner, params = per_unit.query.sql_with_params()
-    q = connection.ops.quote_name
-    by, team, points = q(unit), q("team_id"), q("points")
-    # Over the unit's teams by Spielpunkte, most first, RANK() is p + 1, and COUNT(*) with
-    # the default frame (the first row up to this row's last peer) counts the teams ahead
-    # and those level with this one, p + k: the halves lost, 2p + k - 1, are their sum - 2.
-    placed = (
-        f"SELECT {team}, {points}, {q('played')}, "
-        f"2 * COUNT(*) OVER (PARTITION BY {by}) - 2 AS most, "
-        f"RANK() OVER w + COUNT(*) OVER w - 2 AS lost FROM ({inner}) s "
-        f"WINDOW w AS (PARTITION BY {by} ORDER BY {points} DESC)"
-    )
-    sums = ", ".join(
-        f"CAST(SUM({value}) AS BIGINT) AS {name}"
-        for name, value in (
-            ("won", "most - lost"),
-            ("lost", "lost"),
-            ("points", points),
-            ("played", q("played")),
-        )
-    )
-    sql = (
-        f"SELECT a.{team}, a.won, a.lost, a.points, a.played, t.{q('name')}, c.{q('name')} "
-        f"FROM (SELECT {team}, {sums} FROM ({placed}) p GROUP BY {team}) a "
-        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = a.{team} "
-        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
-    )
-    return sql, params
-
-
 def team_standings(
     results: ListResultQuerySet, scheme: str = Season.MatchPoints.PLACES
 ) -> list[TeamRow]:
     """Teams ranked by match points, then Spielpunkte, over the series in ``results``.
 
-    One query (:func:`_team_sql`): within each series (match day under ``pairings``) the
-    teams that played it meet in pairs: more Spielpunkte wins the pair, equal Spielpunkte
-    share it (:func:`half_match_points`). ``scheme`` (``Season.MatchPoints``) says how that
-    is written: ``places`` n−1 … 0 per series (a pair won is 1), the others 2 for a pair won
-    and 1 for a pair shared, per series (``series-points``, Wertungspunkte) or per match day
-    (``pairings``).
+    One query (``ListResultQuerySet.team_points``): within each series (match day under
+    ``pairings``) the teams that played it meet in pairs: more Spielpunkte wins the pair,
+    equal Spielpunkte share it (:func:`half_match_points`). ``scheme``
+    (``Season.MatchPoints``) says how that is written: ``places`` n−1 … 0 per series (a pair
+    won is 1), the others 2 for a pair won and 1 for a pair shared, per series
+    (``series-points``, Wertungspunkte) or per match day (``pairings``).
     """
     unit = "tournament_id" if scheme == Season.MatchPoints.PAIRINGS else "series_id"
-    sql, params = results.scoped_sql(("teams", unit), lambda rows, _lots: _team_sql(rows, unit))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
+    found = results.team_points(unit)
     found.sort(key=lambda row: (-row[1], -row[3], row[5], row[0]))
     unit_of_points = 2 if scheme == Season.MatchPoints.PLACES else 1
     rows: list[TeamRow] = []
@@ -238,53 +196,38 @@ class PlayerStatistics:
 
 
 def player_statistics(player: Player, season: Season | None = None) -> PlayerStatistics:
-    """Statistics over every game ``player`` declared (in ``season``, if given), and his
-    lists: one plain statement. The games he declared are those from his seat before a
-    substitute's first game, and those he declared as the substitute from it on."""
-    q = connection.ops.quote_name
-    won, value, game, hand, number = (
-        f"g.{q(name)}" for name in ("won", "value", "game", "hand", "number")
-    )
-    since = f"s.{q('substitute_from')}"
-    lists = f"SELECT COUNT(*) FROM {q(ListResult._meta.db_table)} r WHERE r.{q('player_id')} = %s"
-    games = (
-        f"FROM {q(Game._meta.db_table)} g JOIN {q(Seat._meta.db_table)} s "
-        f"ON s.{q('table_id')} = g.{q('table_id')} AND s.{q('position')} = g.{q('declarer')} "
-        f"WHERE NOT g.{q('passed')} AND ((s.{q('player_id')} = %s "
-        f"AND ({since} IS NULL OR {number} < {since})) "
-        f"OR (s.{q('substitute_id')} = %s AND {number} >= {since}))"
-    )
-    in_season: list[Any] = []
+    """Statistics over the games ``player`` declared (in ``season``, if given) and his
+    lists, of the series the public may see (``SeriesQuerySet.shown``). The games he
+    declared are those from his seat before a substitute's first game, and those he
+    declared as the substitute from it on."""
+    lists = ListResult.objects.filter(player=player).public()
+    games = Game.objects.filter(SeriesQuerySet.shown("table__series__"), passed=False)
     if season is not None:
-        lists += f" AND r.{q('season_id')} = %s"
-        games += f" AND g.{q('table_id')} IN (SELECT t.{q('id')} {_tables_in(season)[0]})"
-        in_season = [season.pk]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT ({lists}), COUNT(*), COUNT(CASE WHEN {won} THEN 1 END), AVG({value}), "
-            f"COUNT(CASE WHEN {game} = %s THEN 1 END), "
-            f"COUNT(CASE WHEN {game} IN (%s, %s) THEN 1 END), "
-            f"COUNT(CASE WHEN {hand} THEN 1 END) {games}",
-            [
-                player.pk,
-                *in_season,
-                GameType.GRAND.value,
-                GameType.NULL.value,
-                GameType.REVOLUTION.value,
-                player.pk,
-                player.pk,
-                *in_season,
-            ],
-        )
-        lists_played, declared, games_won, average, grand, null, hands = cursor.fetchone()
+        lists = lists.filter(season=season)
+        games = games.filter(table__series__tournament__season=season)
+    # One filter(): every condition on the declarer's seat is on the same seat.
+    seat_of = Q(table__seats__player=player) & (
+        Q(table__seats__substitute_from__isnull=True)
+        | Q(number__lt=F("table__seats__substitute_from"))
+    )
+    taken_over = Q(table__seats__substitute=player, number__gte=F("table__seats__substitute_from"))
+    declared = games.filter(Q(table__seats__position=F("declarer")) & (seat_of | taken_over))
+    found = declared.aggregate(
+        declared=Count("pk"),
+        won=Count("pk", filter=Q(won=True)),
+        average=Avg("value"),
+        grand=Count("pk", filter=Q(game=GameType.GRAND)),
+        null=Count("pk", filter=Q(game__in=[GameType.NULL, GameType.REVOLUTION])),
+        hand=Count("pk", filter=Q(hand=True)),
+    )
     return PlayerStatistics(
-        lists=lists_played,
-        games_declared=declared,
-        games_won=games_won,
-        average_value=float(average or 0),
-        grand=grand,
-        null=null,
-        hand=hands,
+        lists=lists.count(),
+        games_declared=found["declared"],
+        games_won=found["won"],
+        average_value=float(found["average"] or 0),
+        grand=found["grand"],
+        null=found["null"],
+        hand=found["hand"],
     )
 
 
@@ -372,28 +315,30 @@ class Progress:
         }
 
 
-def _tables_in(scope: Season | Tournament | Series) -> tuple[str, int]:
-    """The tables of ``scope`` as SQL: ``FROM`` and ``WHERE`` over the table ``t`` (with its
-    series ``se`` and tournament ``tr``), one parameter (the scope's key)."""
-    q = connection.ops.quote_name
-    column = {Season: "tr.season_id", Tournament: "se.tournament_id", Series: "t.series_id"}
-    sql = (
-        f"FROM {q(Table._meta.db_table)} t "
-        f"JOIN {q(Series._meta.db_table)} se ON se.{q('id')} = t.{q('series_id')} "
-        f"JOIN {q(Tournament._meta.db_table)} tr ON tr.{q('id')} = se.{q('tournament_id')} "
-        f"WHERE {column[type(scope)]} = %s"
-    )
-    return sql, scope.pk
+_TABLES_OF = {
+    Season: "series__tournament__season",
+    Tournament: "series__tournament",
+    Series: "series",
+}
+
+
+def _tables_in(scope: type[Season | Tournament | Series], pk: int) -> QuerySet[Table]:
+    return Table.objects.filter(**{_TABLES_OF[scope]: pk}).order_by()
 
 
 def progress_in(scope: Season | Tournament | Series) -> Progress:
-    """How many lists of a season, tournament or series are closed: one plain statement."""
-    tables, pk = _tables_in(scope)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT COUNT(*), COUNT(t.{connection.ops.quote_name('closed_at')}) {tables}", [pk]
-        )
-        lists, closed = cursor.fetchone()
+    """How many lists of a season, tournament or series are closed."""
+    found = compiled_rows(
+        ("progress", type(scope)),
+        lambda pk: (
+            _tables_in(type(scope), pk)
+            .annotate(every=Value(1))
+            .values("every")
+            .values_list(Count("pk"), Count("closed_at"))
+        ),
+        scope.pk,
+    )
+    lists, closed = found[0] if found else (0, 0)
     return Progress(closed=closed, lists=lists, at=timezone.now())
 
 
@@ -419,37 +364,37 @@ class Running:
 
 def running_in(scope: Season | Tournament | Series) -> Running:
     """The open lists with at least one game in a season, tournament or series that the
-    public may see (not in a tournament that hides unpublished series), and the players
-    seated at them: one plain statement."""
-    tables, pk = _tables_in(scope)
-    q = connection.ops.quote_name
-    games = f"SELECT COUNT(*) FROM {q(Game._meta.db_table)} g WHERE g.{q('table_id')} = t.{q('id')}"
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT o.name, o.slug, o.series, o.number, o.expected, o.games, s.{q('player_id')} "
-            f"FROM (SELECT t.{q('id')} AS id, tr.{q('name')} AS name, tr.{q('slug')} AS slug, "
-            f"se.{q('number')} AS series, t.{q('number')} AS number, "
-            f"t.{q('size')} * tr.{q('rounds_per_series')} AS expected, ({games}) AS games, "
-            f"tr.{q('date')} AS date, se.{q('tournament_id')} AS tournament "
-            f"{tables} AND t.{q('closed_at')} IS NULL AND NOT tr.{q('hide_unpublished')} "
-            f"AND EXISTS ({games.replace('COUNT(*)', '1', 1)})) o "
-            f"LEFT JOIN {q(Seat._meta.db_table)} s ON s.{q('table_id')} = o.id "
-            "ORDER BY o.date, o.tournament, o.series, o.number",
-            [pk],
-        )
-        found = cursor.fetchall()
-    lists: dict[tuple[str, int, int], RunningList] = {}
-    for name, slug, series, table, expected, count, _player in found:
-        if (slug, series, table) not in lists:
-            lists[slug, series, table] = RunningList(
-                tournament=name,
-                slug=slug,
-                series=series,
-                table=table,
-                games=count,
-                expected=expected,
+    public may see (``SeriesQuerySet.shown``), and the players seated at them: one
+    statement, a row per seat."""
+
+    def build(pk: int) -> QuerySet[Any]:
+        games = Game.objects.filter(table=OuterRef("pk")).order_by()
+        count = games.values("table").annotate(count=Count("pk")).values("count")
+        return (
+            _tables_in(type(scope), pk)
+            .filter(SeriesQuerySet.shown("series__"), Exists(games), closed_at__isnull=True)
+            .annotate(
+                played=Subquery(count),
+                expected=F("size") * F("series__tournament__rounds_per_series"),
             )
-    return Running(
-        lists=list(lists.values()),
-        players=frozenset(row[-1] for row in found if row[-1] is not None),
-    )
+            .order_by("series__tournament__date", "series__tournament", "series__number", "number")
+            .values_list(
+                "series__tournament__name",
+                "series__tournament__slug",
+                "series__number",
+                "number",
+                "expected",
+                "played",
+                "seats__player",
+            )
+        )
+
+    found = compiled_rows(("running", type(scope)), build, scope.pk)
+    lists: dict[tuple[str, int, int], RunningList] = {}
+    players: set[int] = set()
+    for name, slug, series, table, expected, count, player in found:
+        if (slug, series, table) not in lists:
+            lists[slug, series, table] = RunningList(name, slug, series, table, count, expected)
+        if player is not None:
+            players.add(player)
+    return Running(lists=list(lists.values()), players=frozenset(players))

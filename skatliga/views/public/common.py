@@ -1,0 +1,197 @@
+"""What the public pages share: the standings tables of a scope, their spreadsheet export,
+PDF responses, and the cache keyed on a tournament's or season's revision.
+
+Standings come from ``ListResult`` grouped queries (``models.ListResultQuerySet.standings``,
+``standings.queries.team_standings``); tables are django-tables2 classes that also export CSV.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
+from django_tables2 import RequestConfig
+
+from skatliga import revisions
+from skatliga.export import SpreadsheetExport
+from skatliga.models import Category, ListResultQuerySet, Season, Series, Tournament
+from skatliga.standings.queries import season_player_standings, team_standings
+from skatliga.standings.tables import (
+    AverageStandingTable,
+    PlayerStandingTable,
+    StandingsData,
+    TeamStandingTable,
+)
+from skatliga.views.caching import cached
+
+EXPORT_FORMATS = ("csv", "xlsx", "ods")
+
+
+def player_table(
+    request: HttpRequest,
+    results: ListResultQuerySet,
+    *,
+    lots_of: Tournament | None = None,
+    per_page: int | None = None,
+    season: Season | None = None,
+    prefix: str = "p-",
+    running_players: frozenset[int] = frozenset(),
+) -> PlayerStandingTable:
+    """The player standing of ``results``: ranked in the season's mode, if given; players
+    in ``running_players`` are marked as playing a list in progress."""
+    paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
+    if season is not None and season.ranking != Season.Ranking.SUM:
+        table_class = (
+            AverageStandingTable
+            if season.ranking == Season.Ranking.AVERAGE
+            else PlayerStandingTable
+        )
+        players = table_class(
+            season_player_standings(season, results), prefix=prefix, running=running_players
+        )
+    else:
+        standing = results.ranked(lots_of=lots_of)
+        page = request.GET.get(f"{prefix}page", "1")
+        if per_page and page.isdigit() and int(page) > 0 and f"{prefix}sort" not in request.GET:
+            # The page's rows and the number of players in one query; the paginator finds both.
+            standing.prefetch((int(page) - 1) * per_page, int(page) * per_page)
+        players = PlayerStandingTable(
+            StandingsData(standing), prefix=prefix, running=running_players
+        )
+    RequestConfig(request, paginate=paginate).configure(players)
+    return players
+
+
+def standings_tables(
+    request: HttpRequest,
+    results: ListResultQuerySet,
+    lots_of: Tournament | None = None,
+    per_page: int | None = None,
+    season: Season | None = None,
+    scheme: str = Season.MatchPoints.PLACES,
+    running_players: frozenset[int] = frozenset(),
+) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
+    players = player_table(
+        request,
+        results,
+        lots_of=lots_of,
+        per_page=per_page,
+        season=season,
+        running_players=running_players,
+    )
+    team_rows = team_standings(results, scheme)
+    teams = None
+    if team_rows:
+        paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
+        teams = TeamStandingTable(team_rows, prefix="t-", scheme=scheme)
+        RequestConfig(request, paginate=paginate).configure(teams)
+    return players, teams
+
+
+class Categories:
+    """The player standing of each category: the same ranking (``ranking``: the arguments
+    of :func:`player_table`) over the players of one category, its ranks counted within."""
+
+    def __init__(self, request: HttpRequest, results: ListResultQuerySet, **ranking: Any) -> None:
+        self.request, self.results, self.ranking = request, results, ranking
+        self.found: list[str] | None = None
+        """The categories with players here, where already read (``categories()`` if not)."""
+
+    def table(self, category: str) -> PlayerStandingTable:
+        rows = self.results.in_category(category)
+        return player_table(self.request, rows, prefix=f"{category}-", **self.ranking)
+
+    def tables(self) -> list[tuple[str, str, PlayerStandingTable]]:
+        """(category, its name, its table) for each category that has players here."""
+        return [
+            (category, str(Category(category).label), self.table(category))
+            for category in (self.found if self.found is not None else self.results.categories())
+        ]
+
+
+def export(
+    request: HttpRequest,
+    players: Any,
+    teams: Any,
+    name: str,
+    categories: Categories | None = None,
+) -> HttpResponse | None:
+    """The standings as a spreadsheet when the page is asked for ``?export=csv|xlsx|ods``
+    (``&table=teams``: the teams'; ``&category=senioren``: one category's players, where
+    the page has ``categories``): every row, numbers as numbers, text cells neutralised
+    alike in every format (``export.SpreadsheetExport``)."""
+    kind = request.GET.get("export")
+    if kind not in EXPORT_FORMATS:
+        return None
+    table = players
+    category = request.GET.get("category")
+    if request.GET.get("table") == "teams" and teams is not None:
+        table, name = teams, f"{name}-teams"
+    elif category:
+        if categories is None or category not in Category.values:
+            raise Http404
+        table, name = categories.table(category), f"{name}-{category}"
+    return SpreadsheetExport(kind, table).response(f"{slugify(name)}.{kind}")
+
+
+def pdf_response(data: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(name)}.pdf"'
+    return response
+
+
+def in_tournament(
+    request: HttpRequest, slug: str, build: Callable[[Tournament], HttpResponse]
+) -> HttpResponseBase:
+    """A page, CSV or PDF of one tournament (its series and lists too), cached on its
+    revision; ``build`` gets the tournament, read only when the page is built."""
+    pk, revision, revised_at = revisions.revision_of(Tournament, slug) or _not_found()
+    return cached(
+        request,
+        ("tournament", pk, revision),
+        lambda: build(tournament_of(slug)),
+        last_modified=revised_at,
+    )
+
+
+def in_season(
+    request: HttpRequest, slug: str, build: Callable[[Season], HttpResponse]
+) -> HttpResponseBase:
+    """A page, CSV or PDF of a season, cached on its revision; ``build`` gets the season,
+    read only when the page is built."""
+    pk, revision, revised_at = revisions.revision_of(Season, slug) or _not_found()
+    return cached(
+        request,
+        ("season", pk, revision),
+        lambda: build(Season.objects.get(pk=pk)),
+        last_modified=revised_at,
+    )
+
+
+def _not_found() -> Any:
+    raise Http404
+
+
+def tournament_of(slug: str) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("season"), slug=slug)
+
+
+def series_of(tournament: Tournament, number: int) -> Series:
+    return get_object_or_404(tournament.series, number=number)
+
+
+def hidden(tournament: Tournament, series: Series) -> bool:
+    """Whether the public may not see the series' lists yet (``SeriesQuerySet.shown``)."""
+    return tournament.hide_unpublished and not series.is_published
+
+
+def shown_series(tournament: Tournament, number: int) -> Series:
+    """The series, or 404 while its tournament hides it until publication."""
+    series = series_of(tournament, number)
+    if hidden(tournament, series):
+        raise Http404
+    return series

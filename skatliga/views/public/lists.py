@@ -1,0 +1,114 @@
+"""One list (a table's score sheet) read-only, the score sheets and seat lists of a series
+to print, and where each player sits."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from skatliga import printing
+from skatliga.models import Seat, Table, Tournament
+from skatliga.views.caching import render_page
+from skatliga.views.public.common import (
+    hidden,
+    in_tournament,
+    pdf_response,
+    series_of,
+    shown_series,
+    tournament_of,
+)
+from skatliga.views.sheet import Sheet, SheetRow, build_sheet, readonly_rows_html
+from skatliga.words import game_label
+
+
+def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
+    """All score sheets of a series; ``?blank=1`` for the forms to print before it."""
+    blank = request.GET.get("blank") == "1"
+
+    def build(tournament: Tournament) -> HttpResponse:
+        series = series_of(tournament, number) if blank else shown_series(tournament, number)
+        name = f"{slug}-{_('serie')}-{number}-{_('blanko') if blank else _('listen')}"
+        return pdf_response(printing.series_score_sheets_pdf(series, blank=blank), name)
+
+    return in_tournament(request, slug, build)
+
+
+def seats(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Where do I sit: every player of a series in alphabetical order, his table and seat."""
+    tournament = tournament_of(slug)
+    series = series_of(tournament, number)
+    return render(
+        request,
+        "public/seats.html",
+        {"tournament": tournament, "series": series, "lines": printing.seat_lines(series)},
+    )
+
+
+def seats_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    series = series_of(tournament_of(slug), number)
+    return pdf_response(printing.seat_list_pdf(series), f"{slug}-{_('sitzplan')}-{number}")
+
+
+def readonly_rows(sheet: Sheet, seats: Sequence[Seat]) -> list[tuple[SheetRow, str, str]]:
+    """Each row of the read-only list with its declarer's name (a substitute's from his
+    first game on) and the game's label, empty where nobody declared."""
+    by_position = {seat.position: seat for seat in seats}
+    return [
+        (
+            row,
+            by_position[row.game.declarer].player_for(row.number).name
+            if row.game and row.game.declarer in by_position
+            else "",
+            game_label(row.game, row.scored) if row.game and row.scored else "",
+        )
+        for row in sheet.rows
+    ]
+
+
+def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponseBase:
+    """One list, read-only: every row with its breakdown and running totals, and the summary."""
+    return in_tournament(
+        request, slug, lambda tournament: _table_page(request, tournament, number, table)
+    )
+
+
+def _table_page(
+    request: HttpRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
+    # The table and its series in one statement; the series is the tournament's.
+    table_obj = get_object_or_404(
+        Table.objects.select_related("series"),
+        series__tournament=tournament,
+        series__number=number,
+        number=table,
+    )
+    series = table_obj.series
+    series.tournament = tournament
+    if hidden(tournament, series):
+        raise Http404
+    seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))
+    sheet = build_sheet(
+        table_obj,
+        list(table_obj.games.order_by("number")),
+        games_per_list=tournament.games_per_list(table_obj.size),
+        seats=seats,
+    )
+    rows = readonly_rows_html(readonly_rows(sheet, seats))
+    return render_page(
+        request,
+        "public/table.html",
+        {
+            "tournament": tournament,
+            "series": series,
+            "table": table_obj,
+            "seats": seats,
+            "sheet": sheet,
+            "rows": rows,
+            "summary": list(zip(seats, sheet.summary, strict=True)),
+            "is_referee": tournament.is_referee(request.user),
+        },
+    )

@@ -1,0 +1,194 @@
+"""A player's page (his lists, a chart of his series, his statistics) and a team's page."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.utils import timezone
+from django_tables2 import RequestConfig
+
+from skatliga.models import ListResult, Player, Team, Tournament, compiled_rows
+from skatliga.standings.queries import player_statistics, series_totals, team_standings
+from skatliga.standings.tables import PlayerHistoryTable, PlayerStandingTable
+from skatliga.views.caching import cached, latest, render_page
+
+
+def _moment(value: Any) -> Any:
+    """A time as the database gave it, aware (SQLite gives it naive, in UTC)."""
+    if value is not None and timezone.is_naive(value):
+        value = timezone.make_aware(value, datetime.UTC)
+    return value
+
+
+def _revisions(of: str, pk: int) -> list[tuple[Any, ...]]:
+    """(id, revision, revised_at) of the tournaments of the result rows of the player or
+    team (``of``) ``pk``."""
+    rows = compiled_rows(
+        ("revisions", of),
+        lambda key: (
+            Tournament.objects.filter(
+                pk__in=ListResult.objects.filter(**{of: key}).order_by().values("tournament_id")
+            )
+            .order_by("pk")
+            .values_list("pk", "revision", "revised_at")
+        ),
+        pk,
+    )
+    return [(t, revision, _moment(at)) for t, revision, at in rows]
+
+
+def player(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """A player's history: every list, the series totals over time, and statistics."""
+    # What the page shows: the player, the tournaments he played in, his teams' seasons
+    # (a cached page needs nothing else); each statement compiled once.
+    found = compiled_rows(
+        "player",
+        lambda key: Player.objects.filter(pk=key).values_list(
+            "pk", "name", "number", "club_id", "club__name"
+        ),
+        pk,
+    )
+    if not found:
+        raise Http404
+    played = _revisions("player", pk)
+    teams = compiled_rows(
+        "player's teams",
+        lambda key: (
+            Team.objects.filter(players=key)
+            .order_by("name", "pk")
+            .values_list("pk", "season_id", "season__revision", "name", "season__name")
+        ),
+        pk,
+    )
+    key = ("player", *found[0], [(t, revision) for t, revision, _at in played], teams)
+    modified = latest(*(at for _pk, _revision, at in played))
+
+    def build() -> HttpResponse:
+        shown = Player.objects.select_related("club").get(pk=pk)
+        return _player_page(
+            request, shown, [(t, team, season) for t, _s, _r, team, season in teams]
+        )
+
+    return cached(request, key, build, last_modified=modified)
+
+
+def _player_page(
+    request: HttpRequest, player: Player, teams: list[tuple[int, str, str]]
+) -> HttpResponse:
+    """``teams``: (key, name, season's name) of each of his teams."""
+    rows = ListResult.objects.for_player(player.pk).history()
+    history = PlayerHistoryTable(rows)
+    RequestConfig(request, paginate=False).configure(history)
+    return render_page(
+        request,
+        "public/player.html",
+        {
+            "player": player,
+            "history": history,
+            "chart": chart(series_totals(rows)),
+            "statistics": player_statistics(player),
+            "teams": teams,
+        },
+    )
+
+
+def team(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """A team: its players and their totals over the season, and its match days."""
+    found = compiled_rows(
+        "team",
+        lambda key: Team.objects.filter(pk=key).values_list(
+            "season_id", "season__revision", "season__revised_at"
+        ),
+        pk,
+    )
+    if not found:
+        raise Http404
+    season, season_revision, season_revised = found[0]
+    season_revised = _moment(season_revised)
+    played = _revisions("team", pk)
+    key = ("team", pk, season, season_revision, [(t, revision) for t, revision, _at in played])
+    modified = latest(season_revised, *(at for _pk, _revision, at in played))
+
+    def build() -> HttpResponse:
+        return _team_page(request, Team.objects.select_related("season", "club").get(pk=pk))
+
+    return cached(request, key, build, last_modified=modified)
+
+
+def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
+    results = ListResult.objects.filter(team=team).public()
+    players = PlayerStandingTable(results.standings(), prefix="p-")
+    RequestConfig(request, paginate=False).configure(players)
+    match_days = [
+        (
+            tournament,
+            next(
+                (
+                    row
+                    for row in team_standings(
+                        ListResult.objects.for_tournament(tournament).public_in(tournament),
+                        team.season.match_points,
+                    )
+                    if row.team_id == team.pk
+                ),
+                None,
+            ),
+        )
+        for tournament in Tournament.objects.filter(results__team=team).distinct()
+    ]
+    return render_page(
+        request,
+        "public/team.html",
+        {
+            "team": team,
+            "players": players,
+            "match_days": match_days,
+            "provisional": results.provisional(),
+        },
+    )
+
+
+def chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -> dict[str, Any]:
+    """Coordinates of an inline SVG line chart of series totals, drawn by the template."""
+    if not points:
+        return {}
+    left, right, top, bottom = 56, 40, 24, 36
+    values = [value for _, value in points]
+    low, high = min(0, *values), max(0, *values)
+    span = (high - low) or 1
+    step = (width - left - right) / max(len(points) - 1, 1)
+    label_every = -(-len(points) // 6)
+
+    def y(value: int) -> float:
+        return round(top + (height - top - bottom) * (high - value) / span, 1)
+
+    dots = [
+        {
+            "x": round(left + i * step, 1),
+            "y": y(value),
+            "value_y": round(y(value) - 9, 1),
+            "label": label if i % label_every == 0 else "",
+            # The first value starts right of the y-axis labels, the last ends inside the chart.
+            "anchor": "start"
+            if i == 0 and len(points) > 1
+            else "end"
+            if i and i == len(points) - 1
+            else "middle",
+            "title": label,
+            "value": value,
+        }
+        for i, (label, value) in enumerate(points)
+    ]
+    return {
+        "width": width,
+        "height": height,
+        "left": left,
+        "tick_x": left - 6,
+        "bottom": height - bottom + 18,
+        "ticks": [{"y": y(v), "value": v} for v in sorted({low, 0, high})],
+        "path": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "dots": dots,
+    }

@@ -39,6 +39,7 @@ from skatliga.models import (
     match_points_rule,
 )
 from skatliga.pdf.base import date_text
+from skatliga.sheet import breakdown_language, shares
 from skatliga.standings import (
     Progress,
     average_text,
@@ -47,7 +48,6 @@ from skatliga.standings import (
     season_player_standings,
     team_standings,
 )
-from skatliga.views.sheet import breakdown_language, shares
 
 
 @lru_cache(maxsize=8)

@@ -20,6 +20,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Flowable, PageBreak, Table
 from reportlab.platypus.tables import CellStyle
 
+from skatliga.entries import signed
+from skatliga.pdf import qr
 from skatliga.pdf.base import (
     BOLD,
     BOTTOM,
@@ -31,12 +33,10 @@ from skatliga.pdf.base import (
     plain,
     register_fonts,
     shorten,
-    signed,
     width,
     wrap_lines,
 )
 from skatliga.pdf.rows import LEVELS, SheetData, SheetPlayer
-from skatliga.table import qr
 
 TICK = "\u2713"
 

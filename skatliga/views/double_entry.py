@@ -15,16 +15,16 @@ from django.views.decorators.http import require_POST
 
 from skatliga import services
 from skatliga.forms import GameRowForm, ReopenForm, coded_error
-from skatliga.messages import message
-from skatliga.models import SecondEntry, Table, Tournament
-from skatliga.views.lists import (
+from skatliga.list_page import (
     describe_game,
     editing_number,
-    get_table,
     list_url,
     posted_number,
     render_list,
 )
+from skatliga.messages import message
+from skatliga.models import SecondEntry, Table, Tournament
+from skatliga.views.lists import get_table
 from skatliga.views.referee import action_error, referee_required
 
 

@@ -39,6 +39,7 @@ from skatliga.models import (
     Tournament,
     match_points_rule,
 )
+from skatliga.sheet import Sheet, SheetRow, build_sheet, readonly_list_rows
 from skatliga.standings import (
     match_points_scheme,
     player_statistics,
@@ -57,7 +58,6 @@ from skatliga.tables import (
     reverser,
 )
 from skatliga.views.caching import cached, latest, render_page
-from skatliga.views.sheet import Sheet, SheetRow, build_sheet, readonly_rows_html
 
 SEASON_ROWS_PER_PAGE = 100
 SEASON_TOURNAMENTS_SHOWN = 12
@@ -837,7 +837,7 @@ def _table_page(
         games_per_list=tournament.games_per_list(table_obj.size),
         seats=seats,
     )
-    rows = readonly_rows_html(readonly_rows(sheet, seats))
+    rows = readonly_list_rows(readonly_rows(sheet, seats))
     return render_page(
         request,
         "public/table.html",

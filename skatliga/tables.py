@@ -19,11 +19,12 @@ from urllib.parse import quote
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import formats
-from django.utils.http import RFC3986_SUBDELIMS
-from django.utils.safestring import mark_safe
+from django.utils.http import RFC3986_SUBDELIMS, urlencode
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from django_tables2.data import TableListData
+from django_tables2.templatetags.django_tables2 import table_page_range
 
 from skatliga.models import HistoryRow, Season, Standings
 from skatliga.standings import TeamRow, average_text
@@ -37,8 +38,18 @@ class StandingsData(TableListData):
         self.data = data
 
 
-_Cell = Callable[["FastTable", Any], Any]
+_Cell = Callable[["FastTable", Any], SafeString]
 """A column's cell: the table and the row's record in, the cell's value out."""
+
+
+def _text(value: Any) -> SafeString:
+    """A cell's value as the template shows it: numbers as they are, safe strings
+    unchanged, the rest escaped (here, once, so that the template only writes it out)."""
+    if type(value) is int:
+        return SafeString(value)
+    if hasattr(value, "__html__"):
+        return SafeString(value.__html__())
+    return SafeString(escape(str(value)))
 
 
 def _cell(column: Any, render: Callable[..., Any] | None) -> _Cell:
@@ -48,11 +59,13 @@ def _cell(column: Any, render: Callable[..., Any] | None) -> _Cell:
     name, empty, default = column.name, column.column.empty_values, column.default
     show = _shown(render)
 
-    def cell(table: FastTable, record: Any) -> Any:
+    def cell(table: FastTable, record: Any) -> SafeString:
         value = getattr(record, name)
         if value in empty:
-            return default
-        return value if show is None else show(table, value, record)
+            value = default
+        elif show is not None:
+            value = show(table, value, record)
+        return _text(value)
 
     return cell
 
@@ -81,7 +94,8 @@ class FastTable(tables.Table):
     of the table is called with the arguments it names (``value``, ``record``). Cell
     attributes must be fixed per column (no callables), and rows get only the ``even`` and
     ``odd`` classes (no ``row_attrs``). The header and the page links are django-tables2's
-    own (``django_tables2/table.html``).
+    (``django_tables2/table.html``), their attributes and links worked out here once per
+    column and page: django-tables2's template works them out anew for every cell.
     """
 
     _cells: dict[tuple[type, tuple[str, ...]], list[_Cell]]
@@ -115,6 +129,61 @@ class FastTable(tables.Table):
             for record in self.paginated_rows.data
         ]
 
+    def _query(self, key: str, value: object) -> str:
+        """``{% querystring_replace key=value %}``: the request's query string, ``key`` set."""
+        request = getattr(self, "request", None)
+        params = dict(request.GET) if request is not None else {}
+        if key not in ("", None):
+            params[key] = value
+        return "?" + urlencode(params, doseq=True)
+
+    def _th_attrs(self, column: Any) -> str:
+        """``column.attrs.th.as_html``, worked out once per table class, column and order:
+        the attributes are fixed per column, only ``orderable``, ``asc`` and ``desc`` vary."""
+        ordered = column.is_ordered
+        key = (
+            type(self),
+            column.name,
+            column.orderable,
+            ordered,
+            ordered and column.order_by_alias.is_descending,
+        )
+        found = _TH_ATTRS.get(key)
+        if found is None:
+            found = _TH_ATTRS[key] = column.attrs["th"].as_html()
+        return str(found)
+
+    def header_cells(self) -> list[tuple[str, str, Any]]:
+        """Each column's header cell: its attributes, the link that sorts by it (empty where
+        it does not sort) and its header."""
+        field = self.prefixed_order_by_field
+        return [
+            (
+                self._th_attrs(column),
+                self._query(field, column.order_by_alias.next) if column.orderable else "",
+                column.header,
+            )
+            for column in self.columns
+        ]
+
+    def page_links(self) -> list[tuple[str, str, Any]]:
+        """The page links (none for a single page): each its class, its link and its text;
+        the previous page, the pages (some left out as "..."), the next page."""
+        page = getattr(self, "page", None)
+        if not page or self.paginator.num_pages <= 1:
+            return []
+        field = self.prefixed_page_field
+        links: list[tuple[str, str, Any]] = []
+        if page.has_previous():
+            previous = page.previous_page_number()
+            links.append(("previous", self._query(field, previous), gettext("previous")))
+        for number in table_page_range(page, self.paginator):
+            active = "active" if number == page.number else ""
+            links.append((active, "#" if number == "..." else self._query(field, number), number))
+        if page.has_next():
+            links.append(("next", self._query(field, page.next_page_number()), gettext("next")))
+        return links
+
     def url(self, name: str, *args: object) -> str:
         """``reverse(name, args=args)``, reversed once per table, name and number of
         arguments (:func:`reverser`)."""
@@ -146,6 +215,7 @@ def reverser(name: str, count: int) -> Callable[..., str]:
 _URL_SAFE = RFC3986_SUBDELIMS + "/~:@"
 """What ``reverse`` leaves unquoted in a path."""
 _SENTINEL = 987654321987
+_TH_ATTRS: dict[tuple[Any, ...], str] = {}
 
 
 def number(label: str, *, total: bool = False, fold: bool = False) -> tables.Column:

@@ -333,7 +333,12 @@ def _declared(row: SheetRow, words: dict[str, str], names: dict[str, str]) -> di
     cells: dict[str, Any] = dict.fromkeys(DECLARED_CELLS, "")
     cells["breakdown"] = row.breakdown
     if game is not None:
-        doublings = ("resupra", game.resupra), ("supra", game.supra), ("re", game.re)
+        doublings = (
+            ("resupra", game.resupra),
+            ("supra", game.supra),
+            ("re", game.re),
+            ("kontra", game.kontra),
+        )
         cells |= {
             "declarer": game.declarer,
             "game": game.game,
@@ -346,10 +351,7 @@ def _declared(row: SheetRow, words: dict[str, str], names: dict[str, str]) -> di
             if game.schneider_announced
             else "",
             "ouvert": words["ouvert"] if game.ouvert else "",
-            # the highest doubling
-            "doubled": next(
-                (words[key] for key, on in (*doublings, ("kontra", game.kontra)) if on), ""
-            ),
+            "doubled": next((words[key] for key, on in doublings if on), ""),  # the highest
             "bid": game.bid,
             "card_points": "" if game.card_points is None else game.card_points,
             "tricks": "" if game.tricks is None else game.tricks,
@@ -427,7 +429,3 @@ def summary_column(
         bonus=summary.bonus,
         total=summary.total,
     )
-
-
-def seat_names(seats: Sequence[Seat]) -> list[dict[str, Any]]:
-    return [{"position": seat.position, "name": str(seat.player)} for seat in seats]

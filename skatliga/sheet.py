@@ -240,13 +240,13 @@ def signatures(
     )
 
 
-def _totals(row: SheetRow, declarer: str, sits_out: str) -> list[tuple[str, str]]:
+def _totals(row: SheetRow, declarer: str, sits_out: str) -> list[dict[str, str]]:
     """Each player's cell of ``row``: its classes (after the first) and its running total."""
     return [
-        (
-            (declarer if cell.declarer else "") + (sits_out if cell.sits_out else ""),
-            "" if cell.running is None else str(cell.running),
-        )
+        {
+            "classes": (declarer if cell.declarer else "") + (sits_out if cell.sits_out else ""),
+            "running": "" if cell.running is None else str(cell.running),
+        }
         for cell in row.cells
     ]
 

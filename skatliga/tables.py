@@ -117,15 +117,16 @@ class FastTable(tables.Table):
             ]
         return found
 
-    def body_rows(self) -> list[list[tuple[str, Any]]]:
+    def body_rows(self) -> list[list[dict[str, Any]]]:
         """Each row of the current page (every row when not paged) as its cells, each cell
-        its attributes and its value, for ``django_tables2/fast_table.html``."""
+        its attributes and its value, for ``django_tables2/fast_table.html`` (dictionaries:
+        the template finds their keys at its first try)."""
         cells = [
             (column.attrs.get("td", {}).as_html(), cell)
             for column, cell in zip(self.columns, self.cells(), strict=True)
         ]
         return [
-            [(attrs, cell(self, record)) for attrs, cell in cells]
+            [{"attrs": attrs, "value": cell(self, record)} for attrs, cell in cells]
             for record in self.paginated_rows.data
         ]
 

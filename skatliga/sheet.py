@@ -356,7 +356,7 @@ def _declared(row: SheetRow, words: dict[str, str], names: dict[str, str]) -> di
             "card_points": "" if game.card_points is None else game.card_points,
             "tricks": "" if game.tricks is None else game.tricks,
         }
-    if scored:
+    if isinstance(scored, scoring.ScoredGame):
         won = scored.won
         mark = (
             words["schwarz"] if scored.schwarz else words["schneider"] if scored.schneider else ""

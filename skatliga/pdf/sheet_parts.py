@@ -51,7 +51,7 @@ OUT_BG = colors.Color(0.82, 0.82, 0.82)
 DECLARER_BG = colors.Color(0.86, 0.91, 0.97)
 MUTED = colors.Color(0.35, 0.35, 0.35)
 
-NAME_SIZE = 8
+NAME_SIZE = 8.0
 
 
 class Vertical(Flowable):

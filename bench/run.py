@@ -584,7 +584,8 @@ def sheets_floor_pdf(sheets: Sequence[Any]) -> bytes:
     from reportlab.lib.units import mm
     from reportlab.pdfgen.canvas import Canvas
 
-    from skatliga.pdf.base import BOLD, FONT, PAGE, register_fonts, signed
+    from skatliga.entries import signed
+    from skatliga.pdf.base import BOLD, FONT, PAGE, register_fonts
     from skatliga.pdf.rows import LEVELS
 
     register_fonts()

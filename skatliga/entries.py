@@ -8,7 +8,19 @@ of the players' Spielpunkte under it.
 from __future__ import annotations
 
 import scoring
-from skatliga.pdf.base import signed
+
+MINUS = "\u2212"
+
+
+def signed(number: int) -> str:
+    """A number with its sign, as written on a list: ``+48``, ``−96``, ``0``.
+
+    >>> signed(48), signed(-96), signed(0)
+    ('+48', '−96', '0')
+    """
+    if number > 0:
+        return f"+{number}"
+    return f"{MINUS}{-number}" if number < 0 else "0"
 
 
 def list_entry(scored: scoring.Entry) -> int:

@@ -37,6 +37,7 @@ from skatliga.models import (
 )
 from skatliga.models.rules import describe_rules
 from skatliga.pdf.base import date_text
+from skatliga.sheet import shares
 from skatliga.standings.queries import (
     Progress,
     average_text,
@@ -45,7 +46,6 @@ from skatliga.standings.queries import (
     season_player_standings,
     team_standings,
 )
-from skatliga.views.sheet import shares
 from skatliga.words import breakdown, doubling_mark, game_label, list_words, matadors_text
 
 

@@ -8,8 +8,7 @@ from django.views.generic import RedirectView
 from skatliga import views
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
-from skatliga.table import views as table
-from skatliga.views import double_entry, lists, live, players, public, referee, series
+from skatliga.views import double_entry, links, lists, live, players, public, referee, series
 
 LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
 
@@ -40,8 +39,8 @@ referee_patterns = [
     path("<slug:slug>/series/<int:series>/", series.series_detail, name="series"),
     path("<slug:slug>/series/<int:series>/swap/", series.seats_swap, name="swap"),
     path("<slug:slug>/series/<int:series>/status.json", live.series_status, name="series-status"),
-    path("<slug:slug>/series/<int:series>/table-cards.pdf", table.cards_pdf, name="table-cards"),
-    path("<slug:slug>/series/<int:series>/blank.pdf", table.blank_sheets_pdf, name="blank-sheets"),
+    path("<slug:slug>/series/<int:series>/table-cards.pdf", links.cards_pdf, name="table-cards"),
+    path("<slug:slug>/series/<int:series>/blank.pdf", links.blank_sheets_pdf, name="blank-sheets"),
     path("<slug:slug>/series/<int:series>/publish/", series.series_publish, name="publish"),
     path("<slug:slug>/series/<int:series>/withdraw/", series.series_withdraw, name="withdraw"),
     path("<slug:slug>/changes/", referee.change_log, name="changes"),
@@ -56,8 +55,8 @@ referee_patterns = [
     path(LIST + "substitute/remove/", lists.substitute_remove, name="substitute-remove"),
     path(LIST + "second/", double_entry.second_entry, name="second-entry"),
     path(LIST + "pick/", double_entry.pick_entry, name="pick-entry"),
-    path(LIST + "link/renew/", table.link_renew, name="link-renew"),
-    path(LIST + "link/revoke/", table.link_revoke, name="link-revoke"),
+    path(LIST + "link/renew/", links.link_renew, name="link-renew"),
+    path(LIST + "link/revoke/", links.link_revoke, name="link-revoke"),
 ]
 
 T = "tournaments/<slug:slug>/"

@@ -33,8 +33,8 @@ from skatliga.models import (
     Table,
     Tournament,
 )
+from skatliga.sheet import build_sheet
 from skatliga.standings.queries import TeamRow, match_points_scheme, team_standings
-from skatliga.views.sheet import build_sheet
 
 PAGE_SIZE = 50
 STANDINGS_PAGE_SIZE = 100

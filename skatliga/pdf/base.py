@@ -24,11 +24,11 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
+from skatliga.entries import MINUS
+
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
-MINUS = "\u2212"
-
 PAGE = A4
 MARGIN = 12 * mm
 FOOTER_Y = 7 * mm
@@ -50,17 +50,6 @@ def register_fonts() -> None:
 
 def width(text: str, size: float, font: str = FONT) -> float:
     return pdfmetrics.stringWidth(text, font, size)
-
-
-def signed(number: int) -> str:
-    """A number with its sign, as written on a list: ``+48``, ``−96``, ``0``.
-
-    >>> signed(48), signed(-96), signed(0)
-    ('+48', '−96', '0')
-    """
-    if number > 0:
-        return f"+{number}"
-    return f"{MINUS}{-number}" if number < 0 else "0"
 
 
 def plain(number: int) -> str:

@@ -1,9 +1,10 @@
 """The standings as django-tables2 tables; the HTML table, its CSV and the PDF share the rows.
 
-The tables render their body rows in one pass (:meth:`FastTable.body_html`): each column's
-cell attributes, render method and its arguments are worked out once per table, not once per
-cell as django-tables2's generic path does (signature inspection, accessor resolution and
-a template loop for every cell); header, sorting, paging and export stay django-tables2's.
+The tables' body cells are worked out in one pass (:meth:`FastTable.body_rows`): each
+column's cell attributes, render method and its arguments once per table, not once per cell
+as django-tables2's generic path does (signature inspection, accessor resolution and bound
+rows for every cell); the template writes them, and header, sorting, paging and export stay
+django-tables2's.
 """
 
 from __future__ import annotations
@@ -18,14 +19,12 @@ from urllib.parse import quote
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import formats
-from django.utils.html import conditional_escape
 from django.utils.http import RFC3986_SUBDELIMS, urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django_tables2.data import TableListData
 from django_tables2.templatetags.django_tables2 import table_page_range
-from django_tables2.utils import AttributeDict
 
 from skatliga.models import RESULT_FIGURES, HistoryRow, Season, Standings
 from skatliga.standings.queries import TeamRow, average_text
@@ -39,35 +38,34 @@ class StandingsData(TableListData):
         self.data = data
 
 
-_Cell = Callable[["FastTable", Any], str]
-"""A column's cell: the table and the row's record in, its ``<td>…</td>`` out."""
+_Cell = Callable[["FastTable", Any], SafeString]
+"""A column's cell: the table and the row's record in, the cell's value out."""
 
 
-def _text(value: Any) -> str:
-    """A cell's value as HTML: numbers as they are, safe strings unchanged, the rest escaped."""
+def _text(value: Any) -> SafeString:
+    """A cell's value as the template shows it: numbers as they are, safe strings
+    unchanged, the rest escaped (here, once, so that the template only writes it out)."""
     if type(value) is int:
-        return str(value)
+        return SafeString(value)
     if hasattr(value, "__html__"):
-        return str(value.__html__())
-    return escape(str(value))
+        return SafeString(value.__html__())
+    return SafeString(escape(str(value)))
 
 
 def _cell(column: Any, render: Callable[..., Any] | None) -> _Cell:
     """The cell of ``column`` (a bound column): the record's attribute named like the
     column, its ``default`` when empty, else through ``render`` with the arguments the
     method names (``value``, ``record``)."""
-    attrs = column.attrs.get("td", {}).as_html()
-    opening = f"<td {attrs}>" if attrs else "<td>"
     name, empty, default = column.name, column.column.empty_values, column.default
     show = _shown(render)
 
-    def cell(table: FastTable, record: Any) -> str:
+    def cell(table: FastTable, record: Any) -> SafeString:
         value = getattr(record, name)
         if value in empty:
             value = default
         elif show is not None:
             value = show(table, value, record)
-        return f"{opening}{_text(value)}</td>"
+        return _text(value)
 
     return cell
 
@@ -90,14 +88,14 @@ def _shown(render: Callable[..., Any] | None) -> Callable[[Any, Any, Any], Any] 
 
 
 class FastTable(tables.Table):
-    """A django-tables2 table whose body rows, header and page links are rendered in one pass.
+    """A django-tables2 table whose body cells are worked out in one pass.
 
     Columns read an attribute of the row named like the column; a ``render_<column>`` method
     of the table is called with the arguments it names (``value``, ``record``). Cell
     attributes must be fixed per column (no callables), and rows get only the ``even`` and
     ``odd`` classes (no ``row_attrs``). The header and the page links are django-tables2's
-    own (``django_tables2/table.html``), written out in Python with the same text
-    (``head_html``, ``pagination_html``) instead of a template loop over the columns.
+    (``django_tables2/table.html``), their attributes and links worked out here once per
+    column and page: django-tables2's template works them out anew for every cell.
     """
 
     _cells: dict[tuple[type, tuple[str, ...]], list[_Cell]]
@@ -119,16 +117,18 @@ class FastTable(tables.Table):
             ]
         return found
 
-    def body_html(self) -> SafeString:
-        """The ``<tr>`` of each row of the current page (every row when not paged), each on
-        its own line, as django-tables2's template writes them."""
-        cells = self.cells()
-        rows = [
-            f'<tr class="{"odd" if counter % 2 else "even"}">'
-            f"{''.join([cell(self, record) for cell in cells])}</tr>\n"
-            for counter, record in enumerate(self.paginated_rows.data)
+    def body_rows(self) -> list[list[dict[str, Any]]]:
+        """Each row of the current page (every row when not paged) as its cells, each cell
+        its attributes and its value, for ``django_tables2/fast_table.html`` (dictionaries:
+        the template finds their keys at its first try)."""
+        cells = [
+            (column.attrs.get("td", {}).as_html(), cell)
+            for column, cell in zip(self.columns, self.cells(), strict=True)
         ]
-        return mark_safe("".join(rows))  # noqa: S308 - every cell escaped by _text
+        return [
+            [{"attrs": attrs, "value": cell(self, record)} for attrs, cell in cells]
+            for record in self.paginated_rows.data
+        ]
 
     def _query(self, key: str, value: object) -> str:
         """``{% querystring_replace key=value %}``: the request's query string, ``key`` set."""
@@ -136,7 +136,7 @@ class FastTable(tables.Table):
         params = dict(request.GET) if request is not None else {}
         if key not in ("", None):
             params[key] = value
-        return escape("?" + urlencode(params, doseq=True))
+        return "?" + urlencode(params, doseq=True)
 
     def _th_attrs(self, column: Any) -> str:
         """``column.attrs.th.as_html``, worked out once per table class, column and order:
@@ -154,69 +154,36 @@ class FastTable(tables.Table):
             found = _TH_ATTRS[key] = column.attrs["th"].as_html()
         return str(found)
 
-    def head_html(self) -> SafeString:
-        """The ``table.thead`` block of ``django_tables2/table.html``, as it renders."""
-        if not self.show_header:
-            return mark_safe("\n            \n            ")
+    def header_cells(self) -> list[tuple[str, str, Any]]:
+        """Each column's header cell: its attributes, the link that sorts by it (empty where
+        it does not sort) and its header."""
         field = self.prefixed_order_by_field
-        cells = []
-        for column in self.columns:
-            header = conditional_escape(column.header)
-            if column.orderable:
-                link = self._query(field, column.order_by_alias.next)
-                inner = f'\n{" " * 32}<a href="{link}">{header}</a>\n{" " * 28}'
-            else:
-                inner = f"\n{' ' * 32}{header}\n{' ' * 28}"
-            cells.append(
-                f"\n{' ' * 24}<th {self._th_attrs(column)}>\n{' ' * 28}{inner}"
-                f"\n{' ' * 24}</th>\n{' ' * 20}"
+        return [
+            (
+                self._th_attrs(column),
+                self._query(field, column.order_by_alias.next) if column.orderable else "",
+                column.header,
             )
-        return mark_safe(  # noqa: S308 - headers escaped, query strings escaped
-            f"\n{' ' * 12}\n{' ' * 16}<thead {self.attrs.get('thead', AttributeDict()).as_html()}>"
-            f"\n{' ' * 20}<tr>\n{' ' * 20}{''.join(cells)}\n{' ' * 20}</tr>"
-            f"\n{' ' * 16}</thead>\n{' ' * 12}\n{' ' * 12}"
-        )
+            for column in self.columns
+        ]
 
-    def pagination_html(self) -> SafeString:
-        """The ``pagination`` block of ``django_tables2/table.html``, as it renders."""
+    def page_links(self) -> list[tuple[str, str, Any]]:
+        """The page links (none for a single page): each its class, its link and its text;
+        the previous page, the pages (some left out as "..."), the next page."""
         page = getattr(self, "page", None)
         if not page or self.paginator.num_pages <= 1:
-            return mark_safe("\n        \n    ")
+            return []
         field = self.prefixed_page_field
-        previous = links = following = ""
+        links: list[tuple[str, str, Any]] = []
         if page.has_previous():
-            previous = (
-                f'\n{" " * 16}\n{" " * 20}<li class="previous">\n{" " * 24}'
-                f'<a href="{self._query(field, page.previous_page_number())}">'
-                f"\n{' ' * 28}{gettext('previous')}\n{' ' * 24}</a>\n{' ' * 20}</li>"
-                f"\n{' ' * 16}\n{' ' * 12}"
-            )
-        if page.has_previous() or page.has_next():
-            items = []
-            for number in table_page_range(page, self.paginator):
-                active = 'class="active"' if number == page.number else ""
-                if number == "...":
-                    inner = f'\n{" " * 28}<a href="#">{number}</a>\n{" " * 24}'
-                else:
-                    inner = (
-                        f'\n{" " * 28}<a href="{self._query(field, number)}">'
-                        f"\n{' ' * 32}{number}\n{' ' * 28}</a>\n{' ' * 24}"
-                    )
-                items.append(
-                    f"\n{' ' * 20}<li {active}>\n{' ' * 24}{inner}\n{' ' * 20}</li>\n{' ' * 16}"
-                )
-            links = f"\n{' ' * 12}\n{' ' * 16}{''.join(items)}\n{' ' * 12}\n{' ' * 12}"
+            previous = page.previous_page_number()
+            links.append(("previous", self._query(field, previous), gettext("previous")))
+        for number in table_page_range(page, self.paginator):
+            active = "active" if number == page.number else ""
+            links.append((active, "#" if number == "..." else self._query(field, number), number))
         if page.has_next():
-            following = (
-                f'\n{" " * 16}\n{" " * 20}<li class="next">\n{" " * 24}'
-                f'<a href="{self._query(field, page.next_page_number())}">'
-                f"\n{' ' * 28}{gettext('next')}\n{' ' * 24}</a>\n{' ' * 20}</li>"
-                f"\n{' ' * 16}\n{' ' * 12}"
-            )
-        return mark_safe(  # noqa: S308 - query strings escaped, the rest is numbers
-            f'\n{" " * 8}\n{" " * 8}<ul class="pagination">\n{" " * 12}{previous}'
-            f"\n{' ' * 12}{links}\n{' ' * 12}{following}\n{' ' * 8}</ul>\n{' ' * 8}\n    "
-        )
+            links.append(("next", self._query(field, page.next_page_number()), gettext("next")))
+        return links
 
     def url(self, name: str, *args: object) -> str:
         """``reverse(name, args=args)``, reversed once per table, name and number of

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 
 from skatliga import printing
 from skatliga.models import Seat, Series, Table
-from skatliga.pdf import SheetData
-from skatliga.table import qr, services
-from skatliga.table.pdf import TableCard
+from skatliga.pdf import SheetData, qr
+from skatliga.pdf.cards import TableCard
+from skatliga.table import services
 
 
 def link_url(request: HttpRequest, token: str) -> str:

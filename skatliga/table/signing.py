@@ -12,9 +12,8 @@ from django.views.decorators.http import require_http_methods
 
 from skatliga import services
 from skatliga.messages import message
-from skatliga.table.status import signatures
+from skatliga.sheet import build_sheet, signatures
 from skatliga.table.views import device_name, open_link, private
-from skatliga.views.sheet import build_sheet
 
 
 @private

@@ -1,6 +1,6 @@
 """The table's pages: the list behind a table link, its preview, the device name and the
-short code; and the referee's renew and revoke. Entry goes through the same views and
-services as the referee's page (``skatliga.views.lists``)."""
+short code. Entry goes through the same page and services as the referee's
+(``skatliga.list_page``); the referee's side of the links is ``skatliga.views.links``."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from axes.helpers import get_client_ip_address
 from django import forms
-from django.contrib import messages
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,13 +23,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import GameType
-from skatliga import pdf
+from skatliga.list_page import editing_number, preview_row, render_list, save_row
 from skatliga.models import Table, TableLink, Tournament
-from skatliga.table import cards, services
-from skatliga.table.pdf import table_cards_pdf
-from skatliga.views.auth import client_address
-from skatliga.views.lists import editing_number, preview_row, render_list, save_row
-from skatliga.views.referee import referee_required
+from skatliga.table import services
 
 View = Callable[..., HttpResponse]
 
@@ -47,7 +43,9 @@ class TooManyRequests(Exception):
 
 
 def address_key(request: HttpRequest, scope: str) -> str:
-    return f"table-{scope}:{client_address(request)}"
+    """A rate limit's key per client address, as the login throttle finds it
+    (``settings.AXES_CLIENT_IP_CALLABLE``: the address behind the trusted proxies)."""
+    return f"table-{scope}:{get_client_ip_address(request)}"
 
 
 def count(key: str, seconds: int) -> int:
@@ -262,73 +260,4 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     )
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = reverse("table:code")
-    return response
-
-
-# --- the referee's side ----------------------------------------------------------------------
-
-
-def series_url(table: Table) -> str:
-    return reverse("referee:series", args=[table.series.tournament.slug, table.series.number])
-
-
-@referee_required
-@require_POST
-def link_renew(
-    request: HttpRequest, tournament: Tournament, series: int, table: int
-) -> HttpResponse:
-    table_obj = get_object_or_404(
-        Table, series__tournament=tournament, series__number=series, number=table
-    )
-    link = services.renew_link(table_obj, user=request.user)
-    messages.success(
-        request,
-        _("Tisch %(number)s hat einen neuen Link, Code %(code)s; der alte gilt nicht mehr.")
-        % {"number": table_obj.number, "code": services.format_code(link.code)},
-    )
-    return redirect(series_url(table_obj))
-
-
-@referee_required
-@require_POST
-def link_revoke(
-    request: HttpRequest, tournament: Tournament, series: int, table: int
-) -> HttpResponse:
-    table_obj = get_object_or_404(
-        Table, series__tournament=tournament, series__number=series, number=table
-    )
-    services.revoke_link(table_obj, user=request.user)
-    messages.success(
-        request, _("Der Link von Tisch %(number)s ist gesperrt.") % {"number": table_obj.number}
-    )
-    return redirect(series_url(table_obj))
-
-
-@referee_required
-def cards_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
-    """Tischkarten (PDF): one card per table with its QR code, code and players."""
-    series_obj = get_object_or_404(tournament.series, number=series)
-    title = _("Tischkarten – %(tournament)s · Serie %(series)s") % {
-        "tournament": tournament.name,
-        "series": series_obj.number,
-    }
-    content = table_cards_pdf(cards.table_cards(request, series_obj), title=title)
-    return private_pdf(
-        content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('tischkarten')}"
-    )
-
-
-@referee_required
-def blank_sheets_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
-    """The blank score sheets with each table's QR code (the public blank forms have none)."""
-    series_obj = get_object_or_404(tournament.series, number=series)
-    content = pdf.score_sheets_pdf(cards.blank_sheets(request, series_obj), blank=True)
-    return private_pdf(content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('blanko')}")
-
-
-def private_pdf(content: bytes, name: str) -> HttpResponse:
-    """A PDF that carries table links: shown inline, never stored by a cache."""
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
-    response["Cache-Control"] = "private, no-store"
     return response

@@ -16,15 +16,15 @@ from django.views.decorators.http import require_POST
 from skatliga import services
 from skatliga.forms import coded_error
 from skatliga.forms.entry import GameRowForm, ReopenForm
-from skatliga.messages import message
-from skatliga.models import SecondEntry, Table, Tournament
-from skatliga.views.lists import (
+from skatliga.list_page import (
     editing_number,
-    get_table,
     list_url,
     posted_number,
     render_list,
 )
+from skatliga.messages import message
+from skatliga.models import SecondEntry, Table, Tournament
+from skatliga.views.lists import get_table
 from skatliga.views.referee import action_error, referee_required
 from skatliga.words import describe_game
 

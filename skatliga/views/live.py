@@ -11,8 +11,8 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
 from skatliga.models import Tournament
-from skatliga.table.status import series_status as table_statuses
-from skatliga.table.status import status_etag
+from skatliga.views.dashboard import series_status as table_statuses
+from skatliga.views.dashboard import status_etag
 from skatliga.views.referee import referee_required
 
 

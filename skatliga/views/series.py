@@ -23,7 +23,7 @@ from skatliga.models import (
     Tournament,
 )
 from skatliga.table.cards import link_cards
-from skatliga.table.status import POLL_SECONDS, series_status, status_etag
+from skatliga.views.dashboard import POLL_SECONDS, series_status, status_etag
 from skatliga.views.referee import action_error, referee_required
 
 

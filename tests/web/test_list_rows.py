@@ -1,86 +1,78 @@
-"""A list's rows are written in one pass (``views.sheet``): their text is exactly what the
-template loops they replaced wrote, kept here as the oracles, over played, passed, lost,
-overbid, doubled, Ramsch and unplayed rows and a substitute's, in German and English."""
+"""What the list pages show of each row (``sheet.list_rows``, ``sheet.readonly_list_rows``):
+the referee's list and the public one over played, passed, lost, overbid, doubled, Ramsch and
+unplayed rows and a substitute's, in German and English."""
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
 import pytest
-from django.template import Context, Template
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from scoring import Ramsch
 from skatliga import services
-from skatliga.views.public.lists import readonly_rows
-from skatliga.views.sheet import build_sheet, list_rows_html, readonly_rows_html
+from skatliga.models import Table
+from skatliga.sheet import build_sheet
 from tests.web.factories import entry, make_player, make_table, play
 
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = pytest.mark.parametrize("language", ["de", "en"])
+SCHWARZ_ANNOUNCED = {"schneider_announced": True, "schwarz_announced": True}
+DOUBLED = {"kontra": True, "re": True, "supra": True}
 
-READONLY_LOOP = Template(
-    "{% load i18n %}{% for row, declarer, label in rows %}\n"
-    '    <tr{% if not row.game %} class="empty"{% endif %}>\n'
-    '      <td class="number">{{ row.number }}</td>\n'
-    "      <td>{% if row.game and not row.game.passed %}{{ declarer }}{% endif %}</td>\n"
-    '      <td>{% if row.game %}{% if row.game.passed %}<em>{% translate "eingepasst" %}</em>'
-    '{% else %}{{ label }}<small class="breakdown">{{ row.breakdown }}</small>{% endif %}'
-    "{% endif %}</td>\n"
-    '      <td class="number">{{ row.entry }}</td>\n'
-    '      {% for cell in row.cells %}<td class="number{% if cell.declarer %} declarer{% endif %}'
-    '{% if cell.sits_out %} sits-out{% endif %}">{% if cell.running is not None %}'
-    "{{ cell.running }}{% endif %}</td>{% endfor %}\n"
-    "    </tr>\n"
-    "  {% endfor %}"
-)
-"""The loop ``public/table.html`` wrote the read-only list's rows with."""
 
-LIST_LOOP = Template(
-    """{% load i18n %}{% for row in sheet.rows %}
-            {% with g=row.game s=row.scored %}
-            <tr id="row-{{ row.number }}" data-number="{{ row.number }}"
-                class="{% if g %}is-saved{% else %}is-empty{% endif %}{% if row.number == editing %} is-editing{% endif %}{% if g.passed %} is-passed{% endif %}{% if s and not s.won %} is-lost{% endif %}"
-                {% if g and not table.is_closed %}data-href="?game={{ row.number }}#entry"{% endif %}>
-              <th scope="row" class="c-num">{% if g and not table.is_closed %}<a href="?game={{ row.number }}#entry" title="{% blocktranslate with number=row.number %}Spiel {{ number }} bearbeiten{% endblocktranslate %}">{{ row.number }}</a>{% else %}{{ row.number }}{% endif %}</th>
-              <td class="c-dealer">{{ row.dealer }}</td>
-              {% if g.passed %}
-                <td class="c-passed" colspan="{{ middle_span }}">{% translate "eingepasst" %}</td>
-                <td class="c-value">{{ row.entry }}</td>
-              {% elif g.ramsch is not None %}
-                <td class="c-passed c-ramsch" colspan="{{ middle_span }}">{{ row.breakdown }}</td>
-                <td class="c-value">{{ row.entry }}</td>
-              {% else %}
-                <td class="c-declarer">{% if g %}{{ g.declarer }}{% endif %}</td>
-                <td class="c-game">{% if g %}<span class="suit suit-{{ g.game }}" aria-hidden="true"></span>{{ g.get_game_display }}{% endif %}</td>
-                <td class="c-mat">{% if g.matadors is not None %}{{ g.matadors|stringformat:"+d" }}{% endif %}</td>
-                <td class="c-flag">{% if g.hand %}{% translate "H" %}{% endif %}</td>
-                <td class="c-flag">{% if g.schwarz_announced %}{% translate "Sw" %}{% elif g.schneider_announced %}{% translate "S" %}{% endif %}</td>
-                <td class="c-flag">{% if g.ouvert %}{% translate "O" %}{% endif %}</td>
-                {% if kontra %}<td class="c-flag">{% if g.resupra %}{% translate "Rs" %}{% elif g.supra %}{% translate "Su" %}{% elif g.re %}{% translate "Re" %}{% elif g.kontra %}{% translate "K" %}{% endif %}</td>{% endif %}
-                <td class="c-bid">{% if g %}{{ g.bid }}{% endif %}</td>
-                <td class="c-cp">{% if g.card_points is not None %}{{ g.card_points }}{% endif %}</td>
-                <td class="c-tricks">{% if g.tricks is not None %}{{ g.tricks }}{% endif %}</td>
-                <td class="c-result">{% if s %}{% if s.won %}+{% else %}−{% endif %}{% if s.schwarz %} {% translate "Sw" %}{% elif s.schneider %} {% translate "S" %}{% endif %}{% endif %}</td>
-                <td class="c-value{% if s %}{% if s.won %} won{% else %} lost{% endif %}{% endif %}"{% if row.breakdown %} title="{{ row.breakdown }}"{% endif %}>{% if s %}{{ row.entry }}{% if s.overbid %}<abbr class="overbid" title="{% translate 'überreizt' %}">ü</abbr>{% endif %}{% endif %}</td>
-              {% endif %}
-              {% for cell in row.cells %}<td class="c-total{% if cell.declarer %} is-declarer{% endif %}{% if cell.sits_out %} sits-out{% endif %}" data-seat="{{ forloop.counter }}">{% if cell.running is not None %}{{ cell.running }}{% endif %}</td>{% endfor %}
-            </tr>
-            {% endwith %}
-          {% endfor %}"""  # noqa: E501 - the template's lines as they were
-)
-"""The loop ``referee/list.html`` wrote the list's rows with (the table link's page too)."""
+class Rows(HTMLParser):
+    """The body rows of a page's first table (the list): each row's attributes and its
+    cells, each cell its attributes, its text and the tags inside it."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.rows: list[dict] = []
+        self.body = self.done = False
+        self.cell: dict | None = None
+        self.feed(page)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = {name: value or "" for name, value in attrs}
+        if tag == "tbody" and not self.done:
+            self.body = True
+        elif self.body and tag == "tr":
+            self.rows.append({"attrs": attrs, "cells": []})
+        elif self.body and tag in ("td", "th"):
+            self.cell = {"attrs": attrs, "text": "", "inside": []}
+            self.rows[-1]["cells"].append(self.cell)
+        elif self.cell is not None:
+            self.cell["inside"].append((tag, attrs))
+
+    def handle_endtag(self, tag):
+        if tag == "tbody":
+            self.body, self.done = False, True
+        elif tag in ("td", "th"):
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell["text"] += data
+
+
+def rows_of(response) -> list[dict]:
+    assert response.status_code == 200
+    return Rows(response.content.decode()).rows
+
+
+def texts(row) -> list[str]:
+    return [cell["text"] for cell in row["cells"]]
+
+
+def classes(cell) -> list[str]:
+    return cell["attrs"].get("class", "").split()
 
 
 def sheet_of(table):
-    seats = list(table.seats.select_related("player", "substitute").order_by("position"))
-    games = list(table.games.order_by("number"))
     per_list = table.series.tournament.games_per_list(table.size)
-    return build_sheet(table, games, games_per_list=per_list, seats=seats), seats
-
-
-SCHWARZ_ANNOUNCED = {"schneider_announced": True, "schwarz_announced": True}
-DOUBLED = {"kontra": True, "re": True, "supra": True}
+    return build_sheet(table, list(table.games.order_by("number")), games_per_list=per_list)
 
 
 @pytest.fixture
@@ -122,53 +114,127 @@ def ramsch():
     return table
 
 
+@pytest.fixture
+def referee(client, django_user_model, doubled, ramsch):
+    user = django_user_model.objects.create_user("anna")
+    for table in (doubled, ramsch):
+        table.series.tournament.referees.add(user)
+    client.force_login(user)
+    return client
+
+
+def list_url(table, name="referee:list"):
+    return reverse(name, args=[table.series.tournament.slug, table.series.number, table.number])
+
+
 @LANGUAGES
-def test_the_read_only_rows_are_the_template_loops_text(client, language, doubled, ramsch):
+def test_the_public_list_shows_each_rows_declarer_game_entry_and_totals(
+    client, language, doubled, ramsch
+):
     for table in (doubled, ramsch):
         with translation.override(language):
-            rows = readonly_rows(*sheet_of(table))
-            written = readonly_rows_html(rows)
-            assert written == READONLY_LOOP.render(Context({"rows": rows}))
-            url = reverse("table", args=[table.series.tournament.slug, 1, table.number])
-        assert written in client.get(url).content.decode()
-        assert ("empty" in written, "sits-out" in written) == (True, table is doubled)
-        assert ("&lt;Kurt &amp; Co&gt;" if table is doubled else "<td>Emil</td>") in written
+            sheet = sheet_of(table)
+            rows = rows_of(client.get(list_url(table, "table"), HTTP_ACCEPT_LANGUAGE=language))
+            passed = translation.gettext("eingepasst")
+        assert len(rows) == len(sheet.rows)
+        for row, shown in zip(sheet.rows, rows, strict=True):
+            number, declarer, game, value, *totals = shown["cells"]
+            assert number["text"] == str(row.number)
+            assert value["text"] == row.entry
+            assert [cell["text"] for cell in totals] == [
+                "" if cell.running is None else str(cell.running) for cell in row.cells
+            ]
+            assert [("declarer" in classes(c), "sits-out" in classes(c)) for c in totals] == [
+                (cell.declarer, cell.sits_out) for cell in row.cells
+            ]
+            assert ("empty" in shown["attrs"].get("class", "")) == (row.game is None)
+            if row.game is None:
+                assert (declarer["text"], game["text"]) == ("", "")
+            elif row.game.passed:
+                assert (declarer["text"], game["text"], game["inside"]) == (
+                    "",
+                    passed,
+                    [("em", {})],
+                )
+            else:
+                assert game["text"].endswith(row.breakdown)
+                assert game["inside"] == [("small", {"class": "breakdown"})]
+    doubled_rows = rows_of(client.get(list_url(doubled, "table")))
+    assert texts(doubled_rows[0])[1] == "<Kurt & Co>"  # escaped on the page, read back here
+    assert texts(rows_of(client.get(list_url(ramsch, "table")))[1])[1] == "Emil"
 
 
 @LANGUAGES
-def test_the_referees_rows_are_the_template_loops_text(language, doubled, ramsch):
-    for table in (doubled, ramsch):
-        kontra = table.series.tournament.rule_set.kontra
-        assert kontra == (table is doubled)
-        with translation.override(language):
-            sheet, _seats = sheet_of(table)
-            for editing in (None, 3, sheet.recorded + 1):
-                for closed in (False, True):
-                    written = list_rows_html(sheet, editing=editing, closed=closed, kontra=kontra)
-                    context = {
-                        "sheet": sheet,
-                        "editing": editing,
-                        "table": {"is_closed": closed},
-                        "middle_span": 10 + kontra,
-                        "kontra": kontra,
-                    }
-                    assert written == LIST_LOOP.render(Context(context))
-        marks = ("overbid", "is-lost", "c-ramsch", "is-declarer", "sits-out")
-        assert [mark in written for mark in marks] == [table is doubled, True] + [
-            table is not doubled,
-            True,
-            table is doubled,
-        ]
+def test_the_referees_list_shows_each_rows_cells(referee, language, doubled):
+    with translation.override(language):
+        sheet = sheet_of(doubled)
+        words = {word: translation.gettext(word) for word in ("H", "Sw", "S", "O", "Rs", "Su")}
+        words |= {word: translation.gettext(word) for word in ("Re", "K", "überreizt")}
+        rows = rows_of(referee.get(list_url(doubled), HTTP_ACCEPT_LANGUAGE=language))
+    assert len(rows) == len(sheet.rows)
+    hand, passed, null_lost, overbid, schneider, kontra_re, ouvert, schwarz, resupra, supra = rows[
+        :10
+    ]
+    # number, dealer, declarer, game, matadors, hand, announced, ouvert, doubled, bid, card
+    # points, tricks, result, value, then the four players' running totals
+    clubs = "Kreuz" if language == "de" else "Clubs"
+    assert texts(hand)[2:14] == [
+        *("2", clubs, "+2", words["H"], "", "", ""),
+        *("18", "70", "7", "+", sheet.rows[0].entry),
+    ]
+    assert [classes(cell) for cell in hand["cells"][2:4]] == [["c-declarer"], ["c-game"]]
+    assert hand["cells"][3]["inside"] == [
+        ("span", {"class": "suit suit-clubs", "aria-hidden": "true"})
+    ]
+    assert hand["cells"][13]["attrs"]["title"] == sheet.rows[0].breakdown
+    assert classes(hand["cells"][13]) == ["c-value", "won"]
+    assert classes(passed["cells"][2]) == ["c-passed"]
+    assert passed["cells"][2]["attrs"]["colspan"] == "11"
+    assert "is-passed" in passed["attrs"]["class"]
+    assert "is-lost" in null_lost["attrs"]["class"]
+    assert classes(null_lost["cells"][13]) == ["c-value", "lost"]
+    assert texts(null_lost)[12].startswith("−")
+    assert overbid["cells"][13]["inside"] == [
+        ("abbr", {"class": "overbid", "title": words["überreizt"]})
+    ]
+    assert (texts(schneider)[5], texts(schneider)[6]) == (words["H"], words["S"])
+    assert texts(schwarz)[6] == words["Sw"]
+    assert texts(ouvert)[7] == words["O"]
+    doubled_cells = [texts(row)[8] for row in (kontra_re, resupra, supra, hand)]
+    assert doubled_cells == [words["Re"], words["Rs"], words["Su"], ""]
+    assert [("is-declarer" in classes(cell)) for cell in hand["cells"][14:]] == [
+        False,
+        True,
+        False,
+        False,
+    ]
+    assert [cell["attrs"]["data-seat"] for cell in hand["cells"][14:]] == ["1", "2", "3", "4"]
 
 
-def test_the_referees_page_shows_the_rows(client, django_user_model, doubled):
-    referee = django_user_model.objects.create_user("anna")
-    doubled.series.tournament.referees.add(referee)
-    client.force_login(referee)
-    series = doubled.series
-    url = reverse("referee:list", args=[series.tournament.slug, series.number, doubled.number])
-    with translation.override("de"):
-        sheet, _seats = sheet_of(doubled)
-        written = list_rows_html(sheet, editing=sheet.recorded + 1, closed=False, kontra=True)
-    page = client.get(url).content.decode()
-    assert f"<tbody>\n          {written}\n        </tbody>" in page
+def test_the_referees_list_links_saved_rows_while_open_and_marks_the_row_edited(referee, doubled):
+    rows = rows_of(referee.get(list_url(doubled) + "?game=3"))
+    assert "is-editing" in rows[2]["attrs"]["class"]
+    assert rows[2]["attrs"]["data-href"] == "?game=3#entry"
+    link = rows[2]["cells"][0]["inside"]
+    assert link == [("a", {"href": "?game=3#entry", "title": "Spiel 3 bearbeiten"})]
+    assert "data-href" not in rows[10]["attrs"]  # not played yet
+    assert "is-empty" in rows[10]["attrs"]["class"]
+    assert texts(rows[10])[2:14] == [""] * 12
+    Table.objects.filter(pk=doubled.pk).update(closed_at=timezone.now())
+    closed = rows_of(referee.get(list_url(doubled)))
+    assert ["data-href" in row["attrs"] for row in closed] == [False] * len(closed)
+    assert closed[2]["cells"][0]["inside"] == []
+
+
+def test_the_referees_list_spans_a_ramsch_and_has_no_doubling_column_without_kontra(
+    referee, ramsch
+):
+    sheet = sheet_of(ramsch)
+    rows = rows_of(referee.get(list_url(ramsch)))
+    first, lost = rows[:2]
+    assert classes(first["cells"][2]) == ["c-passed", "c-ramsch"]
+    assert first["cells"][2]["attrs"]["colspan"] == "10"
+    assert texts(first)[2:4] == [sheet.rows[0].breakdown, sheet.rows[0].entry]
+    assert "is-lost" in first["attrs"]["class"]
+    assert len(lost["cells"]) == 2 + 11 + 3  # no doubling column
+    assert ["sits-out" in classes(cell) for cell in first["cells"][4:]] == [False] * 3

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from skatliga import services
 from skatliga.models import Change, Game, ListResult, TableLink
+from skatliga.table import cards as table_cards
 from skatliga.table import services as links
 from skatliga.table import views as table_views
 from tests.web.factories import entry, make_table, play
@@ -365,7 +366,7 @@ def test_the_table_cards_print_one_card_per_table_with_qr_code_and_players(refer
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
-    cards = table_views.cards.table_cards(response.wsgi_request, table.series)
+    cards = table_cards.table_cards(response.wsgi_request, table.series)
     assert [card.table for card in cards] == [1, 2]
     assert cards[1].players == tuple(str(s.player) for s in second.seats.order_by("position"))
     link = TableLink.objects.get(table=table)
@@ -386,7 +387,7 @@ def test_the_referees_blank_sheets_carry_each_tables_link_and_code(referee, tabl
     assert response.status_code == 200
     assert response.content.startswith(b"%PDF")
     link = TableLink.objects.get(table=table)
-    sheets = table_views.cards.blank_sheets(response.wsgi_request, table.series)
+    sheets = table_cards.blank_sheets(response.wsgi_request, table.series)
     assert [(s.link, s.code) for s in sheets] == [
         (f"http://testserver/t/{link.token}/", links.format_code(link.code))
     ]

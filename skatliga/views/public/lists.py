@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from skatliga import printing
 from skatliga.models import Seat, Table, Tournament
+from skatliga.sheet import Sheet, SheetRow, build_sheet, readonly_list_rows
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
     hidden,
@@ -21,7 +22,6 @@ from skatliga.views.public.common import (
     shown_series,
     tournament_of,
 )
-from skatliga.views.sheet import Sheet, SheetRow, build_sheet, readonly_rows_html
 from skatliga.words import game_label
 
 
@@ -97,7 +97,7 @@ def _table_page(
         games_per_list=tournament.games_per_list(table_obj.size),
         seats=seats,
     )
-    rows = readonly_rows_html(readonly_rows(sheet, seats))
+    rows = readonly_list_rows(readonly_rows(sheet, seats))
     return render_page(
         request,
         "public/table.html",

@@ -1,5 +1,5 @@
-"""What the referee's dashboard and the list pages show about a list beyond its games: who
-signed it, and per table of a series its progress, last activity and open differences."""
+"""What the referee's dashboard shows of a series: per table its progress, last activity,
+signatures and open differences, and how often the dashboard asks for them again."""
 
 from __future__ import annotations
 
@@ -13,54 +13,13 @@ from django.utils.translation import get_language
 from skatliga.models import (
     Change,
     Game,
-    Seat,
     SecondEntry,
     Series,
     Signature,
     Table,
     Tournament,
 )
-from skatliga.services.confirmation import GAME_ACTIONS, differing_numbers, kept_at_table
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSignature:
-    seat: Seat
-    signature: Signature | None
-
-
-@dataclass(frozen=True, slots=True)
-class Signatures:
-    """Who of a list's seated players signed it."""
-
-    seats: list[SeatSignature]
-    complete: bool
-    kept_at_table: bool
-
-    @property
-    def signed(self) -> int:
-        return sum(1 for item in self.seats if item.signature is not None)
-
-    @property
-    def all_signed(self) -> bool:
-        return bool(self.seats) and self.signed == len(self.seats)
-
-
-def signatures(
-    table: Table, games: int | None = None, seats: list[Seat] | None = None
-) -> Signatures:
-    """The signature status of ``table`` (``games``: its number of games, and ``seats``: its
-    seats in order with their players, where already read)."""
-    by_position = {signature.position: signature for signature in table.signatures.all()}
-    if seats is None:
-        seats = list(table.seats.select_related("player").order_by("position"))
-    if games is None:
-        games = table.games.count()
-    return Signatures(
-        seats=[SeatSignature(seat, by_position.get(seat.position)) for seat in seats],
-        complete=games == table.series.tournament.games_per_list(table.size),
-        kept_at_table=kept_at_table(table),
-    )
+from skatliga.services.confirmation import GAME_ACTIONS, differing_numbers
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from skatliga.pdf import qr
 from skatliga.pdf.base import BOLD, FONT, build, date_text, shorten
-from skatliga.table import qr
 
 CARD_HEIGHT = 128 * mm
 QR_SIZE = 62 * mm

@@ -1,10 +1,11 @@
-"""A list (Spielliste) as the referee sees it: one row per game, running totals, summary rows.
+"""The read model of a list (Spielliste): one row per game, running totals, summary rows, and
+who signed it.
 
 Every number comes from the engine through the services (``list_rows``, ``summarize``) and
-``scoring.row_scores``; this module only arranges them. The same sheet serves the page and
-the JSON preview, where one row is replaced by the row being typed. The rows of the list
-pages, the referee's and the public one, are written here in one pass (``list_rows_html``,
-``readonly_rows_html``), as the standings' body rows are (``tables.FastTable``).
+``scoring.row_scores``; this module only arranges them. The same sheet serves the list pages,
+the JSON preview (where one row is replaced by the row being typed), the PDFs, the API and the
+table devices. For the list pages' templates it prepares each row's classes, labels and flags
+(``list_rows``, ``readonly_rows``), their words translated once per list.
 """
 
 from __future__ import annotations
@@ -13,16 +14,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.html import conditional_escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils import translation
+from django.utils.translation import gettext
 
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import services
-from skatliga.entries import list_entry, list_entry_text
-from skatliga.models import Game, GameType, Seat, Table
-from skatliga.pdf.base import signed
+from skatliga.entries import list_entry, list_entry_text, signed
+from skatliga.models import Game, GameType, Seat, Signature, Table
+from skatliga.services.confirmation import kept_at_table
 from skatliga.words import breakdown, doubling_mark, list_words
 
 
@@ -195,43 +195,74 @@ def build_sheet(
     )
 
 
-EMPTY_ROW = ' class="empty"'
+@dataclass(frozen=True, slots=True)
+class SeatSignature:
+    seat: Seat
+    signature: Signature | None
 
 
-def readonly_rows_html(rows: Iterable[tuple[SheetRow, str, str]]) -> SafeString:
-    """The body rows of the read-only list (``public/table.html``), each with the declarer's
-    name and the game's label, written in one pass: a template loop over 48 rows of eight
-    cells cost more than reading and scoring the list. The text is the template's, space for
-    space; every text is escaped (the numbers are written as they are)."""
-    passed = f"<em>{conditional_escape(gettext('eingepasst'))}</em>"
-    html = []
-    for row, declarer, label in rows:
-        game = row.game
-        if game is None:
-            who = what = ""
-        elif game.passed:
-            who, what = "", passed
-        else:
-            who = conditional_escape(declarer)
-            what = (
-                f"{conditional_escape(label)}"
-                f'<small class="breakdown">{conditional_escape(row.breakdown)}</small>'
-            )
-        cells = "".join(
-            f'<td class="number{" declarer" if cell.declarer else ""}'
-            f'{" sits-out" if cell.sits_out else ""}">'
-            f"{'' if cell.running is None else cell.running}</td>"
-            for cell in row.cells
-        )
-        html.append(
-            f"\n    <tr{'' if game else EMPTY_ROW}>"
-            f'\n      <td class="number">{row.number}</td>'
-            f"\n      <td>{who}</td>"
-            f"\n      <td>{what}</td>"
-            f'\n      <td class="number">{conditional_escape(row.entry)}</td>'
-            f"\n      {cells}\n    </tr>\n  "
-        )
-    return mark_safe("".join(html))  # noqa: S308 - names, labels and texts escaped above
+@dataclass(frozen=True, slots=True)
+class Signatures:
+    """Who of a list's seated players signed it."""
+
+    seats: list[SeatSignature]
+    complete: bool
+    kept_at_table: bool
+
+    @property
+    def signed(self) -> int:
+        return sum(1 for item in self.seats if item.signature is not None)
+
+    @property
+    def all_signed(self) -> bool:
+        return bool(self.seats) and self.signed == len(self.seats)
+
+
+def signatures(
+    table: Table, games: int | None = None, seats: list[Seat] | None = None
+) -> Signatures:
+    """The signature status of ``table`` (``games``: its number of games, and ``seats``: its
+    seats in order with their players, where already read)."""
+    by_position = {signature.position: signature for signature in table.signatures.all()}
+    if seats is None:
+        seats = list(table.seats.select_related("player").order_by("position"))
+    if games is None:
+        games = table.games.count()
+    return Signatures(
+        seats=[SeatSignature(seat, by_position.get(seat.position)) for seat in seats],
+        complete=games == table.series.tournament.games_per_list(table.size),
+        kept_at_table=kept_at_table(table),
+    )
+
+
+def _totals(row: SheetRow, declarer: str, sits_out: str) -> list[dict[str, str]]:
+    """Each player's cell of ``row``: its classes (after the first) and its running total."""
+    return [
+        {
+            "classes": (declarer if cell.declarer else "") + (sits_out if cell.sits_out else ""),
+            "running": "" if cell.running is None else str(cell.running),
+        }
+        for cell in row.cells
+    ]
+
+
+def readonly_list_rows(rows: Iterable[tuple[SheetRow, str, str]]) -> list[dict[str, Any]]:
+    """What ``public/table.html`` shows of each row of the read-only list, given with the
+    declarer's name and the game's label."""
+    passed = gettext("eingepasst")
+    return [
+        {
+            "number": row.number,
+            "played": row.game is not None,
+            "passed": passed if row.game is not None and row.game.passed else "",
+            "declarer": declarer,
+            "label": label,
+            "breakdown": row.breakdown,
+            "entry": row.entry,
+            "totals": _totals(row, " declarer", " sits-out"),
+        }
+        for row, declarer, label in rows
+    ]
 
 
 def middle_span(kontra: bool) -> int:
@@ -240,125 +271,86 @@ def middle_span(kontra: bool) -> int:
     return 10 + kontra
 
 
-def list_rows_html(sheet: Sheet, *, editing: int | None, closed: bool, kontra: bool) -> SafeString:
-    """The body rows of the referee's list (``referee/list.html``; the table link's too),
-    written in one pass as :func:`readonly_rows_html` is: the row being edited marked, saved
-    rows linked for editing while the list is open, the doubling column where the rules
-    have Kontra. The text is the template's, space for space; every text is escaped (the
-    numbers are written as they are)."""
-    words = {key: conditional_escape(word) for key, word in list_words(get_language()).items()}
+def list_rows(sheet: Sheet, *, editing: int | None, closed: bool) -> list[dict[str, Any]]:
+    """What ``referee/list.html`` (the table link's page too) shows of each row: its classes
+    (saved or empty, edited, passed, lost), whether it links to its correction (saved rows
+    while the list is open), and its cells' texts, every word translated once per list."""
+    words = list_words(translation.get_language())
+    edit = gettext("Spiel %(number)s bearbeiten")
     # The games' names as get_game_display gives them, translated once, not once per row.
-    names = {value: conditional_escape(label) for value, label in GameType.choices}
-    span = middle_span(kontra)
-    html = []
+    names = {value: str(label) for value, label in GameType.choices}
+    shown = []
     for row in sheet.rows:
         game, scored, number = row.game, row.scored, row.number
         # A lost game is marked, and every Ramsch: someone is charged.
         lost = scored is not None and not getattr(scored, "won", None)
-        classes = (
-            ("is-saved" if game else "is-empty")
-            + (" is-editing" if number == editing else "")
-            + (" is-passed" if game is not None and game.passed else "")
-            + (" is-lost" if lost else "")
+        passed = game is not None and game.passed
+        ramsch = game is not None and game.ramsch is not None
+        shown.append(
+            {
+                "number": number,
+                "dealer": row.dealer,
+                "classes": ("is-saved" if game else "is-empty")
+                + (" is-editing" if number == editing else "")
+                + (" is-passed" if passed else "")
+                + (" is-lost" if lost else ""),
+                "edit": edit % {"number": number} if game is not None and not closed else "",
+                "spans": passed or ramsch,
+                "ramsch": ramsch,
+                "spanned": words["passed"] if passed else row.breakdown,
+                "entry": row.entry,
+                "totals": _totals(row, " is-declarer", " sits-out"),
+                **({} if passed or ramsch else _declared(row, words, names)),
+            }
         )
-        if game is not None and not closed:
-            link = f'data-href="?game={number}#entry"'
-            edit = conditional_escape(gettext("Spiel %(number)s bearbeiten") % {"number": number})
-            shown = f'<a href="?game={number}#entry" title="{edit}">{number}</a>'
-        else:
-            link, shown = "", str(number)
-        entry = conditional_escape(row.entry)
-        if game is not None and game.passed:
-            middle = (
-                f'\n                <td class="c-passed" colspan="{span}">'
-                f"{words['passed']}</td>"
-                f'\n                <td class="c-value">{entry}</td>'
-            )
-        elif game is not None and game.ramsch is not None:
-            middle = (
-                f'\n                <td class="c-passed c-ramsch" colspan="{span}">'
-                f"{conditional_escape(row.breakdown)}</td>"
-                f'\n                <td class="c-value">{entry}</td>'
-            )
-        else:
-            middle = _declared_cells(row, words, names, kontra)
-        cells = "".join(
-            f'<td class="c-total{" is-declarer" if cell.declarer else ""}'
-            f'{" sits-out" if cell.sits_out else ""}" data-seat="{seat}">'
-            f"{'' if cell.running is None else cell.running}</td>"
-            for seat, cell in enumerate(row.cells, start=1)
-        )
-        html.append(
-            f'\n            \n            <tr id="row-{number}" data-number="{number}"'
-            f'\n                class="{classes}"'
-            f"\n                {link}>"
-            f'\n              <th scope="row" class="c-num">{shown}</th>'
-            f'\n              <td class="c-dealer">{row.dealer}</td>'
-            f"\n              {middle}\n              "
-            f"\n              {cells}\n            </tr>\n            \n          "
-        )
-    return mark_safe("".join(html))  # noqa: S308 - every text escaped above
+    return shown
 
 
-def _declared_cells(
-    row: SheetRow, words: dict[str, str], names: dict[str, str], kontra: bool
-) -> str:
+DECLARED_CELLS = (
+    *("declarer", "game", "game_label", "matadors", "hand", "announced", "ouvert", "doubled"),
+    *("bid", "card_points", "tricks", "result", "value_class", "value", "overbid"),
+)
+
+
+def _declared(row: SheetRow, words: dict[str, str], names: dict[str, str]) -> dict[str, Any]:
     """A declared game's cells of the referee's list (empty for a row not yet played)."""
     game, scored = row.game, row.scored
-    if game is None:
-        declarer = kind = matadors = hand = announced = ouvert = doubled = bid = ""
-        card_points = tricks = ""
-    else:
-        declarer, bid = str(game.declarer), str(game.bid)
-        kind = (
-            f'<span class="suit suit-{conditional_escape(game.game)}" aria-hidden="true"></span>'
-            f"{names.get(game.game) or conditional_escape(game.game)}"
-        )
-        matadors = "" if game.matadors is None else f"{game.matadors:+d}"
-        hand = words["mark:hand"] if game.hand else ""
-        announced = (
-            words["mark:schwarz"]
+    cells: dict[str, Any] = dict.fromkeys(DECLARED_CELLS, "")
+    cells["breakdown"] = row.breakdown
+    if game is not None:
+        cells |= {
+            "declarer": game.declarer,
+            "game": game.game,
+            "game_label": names.get(game.game) or game.game,
+            "matadors": "" if game.matadors is None else f"{game.matadors:+d}",
+            "hand": words["mark:hand"] if game.hand else "",
+            "announced": words["mark:schwarz"]
             if game.schwarz_announced
             else words["mark:schneider"]
             if game.schneider_announced
-            else ""
-        )
-        ouvert = words["mark:ouvert"] if game.ouvert else ""
-        doubled = doubling_mark(game, words)
-        card_points = "" if game.card_points is None else str(game.card_points)
-        tricks = "" if game.tricks is None else str(game.tricks)
-    if scored:
+            else "",
+            "ouvert": words["mark:ouvert"] if game.ouvert else "",
+            "doubled": doubling_mark(game, words),
+            "bid": game.bid,
+            "card_points": "" if game.card_points is None else game.card_points,
+            "tricks": "" if game.tricks is None else game.tricks,
+        }
+    if isinstance(scored, scoring.ScoredGame):
         won = scored.won
-        result = ("+" if won else "−") + (
-            f" {words['mark:schwarz']}"
+        mark = (
+            words["mark:schwarz"]
             if scored.schwarz
-            else f" {words['mark:schneider']}"
+            else words["mark:schneider"]
             if scored.schneider
             else ""
         )
-        value_class = " won" if won else " lost"
-        overbid = (
-            f'<abbr class="overbid" title="{words["overbid"]}">ü</abbr>' if scored.overbid else ""
-        )
-        value = f"{conditional_escape(row.entry)}{overbid}"
-    else:
-        result = value_class = value = ""
-    title = f' title="{conditional_escape(row.breakdown)}"' if row.breakdown else ""
-    doubling = f'<td class="c-flag">{doubled}</td>' if kontra else ""
-    return (
-        f'\n                <td class="c-declarer">{declarer}</td>'
-        f'\n                <td class="c-game">{kind}</td>'
-        f'\n                <td class="c-mat">{matadors}</td>'
-        f'\n                <td class="c-flag">{hand}</td>'
-        f'\n                <td class="c-flag">{announced}</td>'
-        f'\n                <td class="c-flag">{ouvert}</td>'
-        f"\n                {doubling}"
-        f'\n                <td class="c-bid">{bid}</td>'
-        f'\n                <td class="c-cp">{card_points}</td>'
-        f'\n                <td class="c-tricks">{tricks}</td>'
-        f'\n                <td class="c-result">{result}</td>'
-        f'\n                <td class="c-value{value_class}"{title}>{value}</td>'
-    )
+        cells |= {
+            "result": ("+" if won else "−") + (f" {mark}" if mark else ""),
+            "value_class": " won" if won else " lost",
+            "value": row.entry,
+            "overbid": scored.overbid,
+        }
+    return cells
 
 
 def shares(
@@ -411,7 +403,3 @@ def summary_column(
         bonus=summary.bonus,
         total=summary.total,
     )
-
-
-def seat_names(seats: Sequence[Seat]) -> list[dict[str, Any]]:
-    return [{"position": seat.position, "name": str(seat.player)} for seat in seats]

@@ -1,0 +1,423 @@
+"""The list page (Spielliste) as the referee and a table link show it: the sheet with its
+entry form, saving the row typed, the live preview, a conflict's answer and the list's
+history in words. The referee's actions on a list are ``skatliga.views.lists``; a table's
+pages are ``skatliga.table.views``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+import scoring
+from scoring.lists import WON_BONUS
+from skatliga import services
+from skatliga.entries import signed
+from skatliga.forms import coded_error
+from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
+from skatliga.forms.players import SubstituteForm
+from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute
+from skatliga.models import Change, Game, Seat, Table, Tournament
+from skatliga.sheet import Sheet, build_sheet, list_rows, middle_span, signatures
+from skatliga.words import describe_game
+
+
+def list_url(table: Table) -> str:
+    return reverse(
+        "referee:list",
+        args=[table.series.tournament.slug, table.series.number, table.number],
+    )
+
+
+def posted_number(request: HttpRequest, default: Callable[[], int]) -> int:
+    """The row number posted, else ``default()`` (only called when needed)."""
+    try:
+        return max(1, int(request.POST["number"]))
+    except (KeyError, TypeError, ValueError):
+        return default()
+
+
+GAME_ROWS = (
+    Change.Action.GAME_RECORDED,
+    Change.Action.GAME_CORRECTED,
+    Change.Action.GAME_DELETED,
+    Change.Action.SECOND_ENTRY,
+)
+
+
+def describe_history(change: Change, names: dict[int, str]) -> dict[str, str]:
+    """A line of a list's history in words: a row before and after, or what was signed,
+    cleared, picked or closed."""
+    before, after = change.before or {}, change.after or {}
+    if change.action in GAME_ROWS:
+        return {
+            "before": describe_game(before, names) if before else "",
+            "after": describe_game(after, names) if after else "",
+        }
+    if change.action in SUBSTITUTE_ACTIONS:
+        return {
+            "before": describe_substitute(before, names) if before else "",
+            "after": describe_substitute(after, names) if after else "",
+        }
+    if change.action == Change.Action.LIST_SIGNED:
+        text = _("%(player)s (Platz %(seat)s)") % {
+            "player": after.get("player", ""),
+            "seat": after.get("seat", ""),
+        }
+        return {"before": "", "after": text}
+    if change.action == Change.Action.SIGNATURES_CLEARED:
+        count = int(before.get("signatures", 0))
+        text = ngettext(
+            "%(count)s Unterschrift gelöscht: bitte neu unterschreiben",
+            "%(count)s Unterschriften gelöscht: bitte neu unterschreiben",
+            count,
+        ) % {"count": count}
+        return {"before": "", "after": text}
+    if change.action == Change.Action.ENTRY_PICKED:
+        versions = {"first": _("Liste"), "second": _("Zweiteingabe")}
+        return {
+            "before": " | ".join(
+                f"{versions[key]}: {describe_game(before.get(key), names)}" for key in versions
+            ),
+            "after": _("gewählt: %(version)s") % {"version": versions.get(after.get("picked"), "")},
+        }
+    if change.action == Change.Action.LIST_CLOSED and after:
+        text = _("%(signed)s von %(seats)s unterschrieben") % after
+        return {"before": "", "after": text}
+    return {"before": "", "after": ""}
+
+
+def short_name(name: str) -> str:
+    """ "Anna Schmidt" → "Anna S.", for the narrow standings strip.
+
+    >>> short_name("Anna Maria Schmidt"), short_name("Bernd")
+    ('Anna S.', 'Bernd')
+    """
+    first, *rest = name.split() or [""]
+    return f"{first} {rest[-1][0]}." if rest else first
+
+
+def summary_lines(sheet: Sheet) -> list[dict[str, Any]]:
+    """The summary rows under the list (rules.md section 5), one value per player."""
+    lines = [
+        ("game_points", _("Spielpunkte")),
+        ("won", _("gewonnen")),
+        ("lost", _("verloren")),
+    ]
+    if sheet.seeger_fabian:
+        lines += [
+            ("others_lost", _("verloren (die anderen)")),
+            (
+                "won_lost_bonus",
+                _("+%(points)s × (gewonnen − verloren)") % {"points": WON_BONUS},
+            ),
+            (
+                "others_lost_bonus",
+                _("+%(points)s × verloren (die anderen)")
+                % {"points": scoring.others_lost_bonus(sheet.size)},
+            ),
+        ]
+    lines.append(("total", _("Gesamt")))
+    return [
+        {
+            "key": key,
+            "label": label,
+            "values": [getattr(column, key) for column in sheet.summary],
+        }
+        for key, label in lines
+    ]
+
+
+def render_list(
+    request: HttpRequest,
+    tournament: Tournament,
+    table: Table,
+    *,
+    form: GameRowForm | None = None,
+    editing: int | None = None,
+    status: int = 200,
+    **context: Any,
+) -> HttpResponse:
+    seats = list(table.seats.select_related("player__club", "substitute").order_by("position"))
+    games = list(table.games.select_related("updated_by").order_by("number"))
+    games_per_list = tournament.games_per_list(table.size)
+    rules = tournament.rule_set
+    by_number = {game.number: game for game in games}
+    next_number = len(games) + 1 if len(games) < games_per_list else None
+    if form is None and not table.is_closed:
+        wanted = editing
+        if wanted is None or (wanted not in by_number and wanted != next_number):
+            wanted = next_number
+        if wanted is not None:
+            initial = (
+                GameRowForm.initial_for(by_number[wanted])
+                if wanted in by_number
+                else {"number": wanted}
+            )
+            form = GameRowForm(initial=initial, seats=seats, number=wanted, rules=rules)
+            editing = wanted
+    if form is not None and editing is None:
+        editing = form.initial.get("number") or posted_number(request, lambda: next_number or 1)
+    if form is not None and form.is_bound:
+        form.mark_errors()
+    names = {seat.position: str(seat.player) for seat in seats}
+    sheet = build_sheet(table, games, games_per_list=games_per_list, seats=seats)
+    actions = dict(Change.Action.choices)  # get_action_display sorts the choices per call
+    history = [
+        {
+            "change": change,
+            "action": actions.get(change.action, change.action),
+            **describe_history(change, names),
+        }
+        for change in table.changes.select_related("user")[:200]
+    ]
+    editing_game = by_number.get(editing) if editing else None
+    dealer = scoring.dealer_seat(editing, table.size) + 1 if editing else None
+    context = {
+        "tournament": tournament,
+        "series": table.series,
+        "table": table,
+        "summary_lines": summary_lines(sheet),
+        "standings": [
+            (seat, short_name(str(seat.player)), column.total)
+            for seat, column in zip(seats, sheet.summary, strict=True)
+        ],
+        "middle_span": middle_span(rules.kontra),
+        "label_span": middle_span(rules.kontra) + 3,
+        "seats": seats,
+        "sheet": sheet,
+        "rows": list_rows(sheet, editing=editing, closed=table.is_closed),
+        "form": form,
+        "editing": editing,
+        "editing_game": editing_game,
+        "error_summary": form.error_summary() if form is not None and form.is_bound else [],
+        "pass_confirm": (
+            _("Spiel %(number)s (%(game)s, %(entry)s) wirklich als eingepasst speichern?")
+            % {
+                "number": editing_game.number,
+                "game": editing_game.get_game_display(),
+                "entry": signed(editing_game.list_score),
+            }
+            if editing_game is not None and not editing_game.passed
+            else ""
+        ),
+        "editing_dealer": next(
+            (
+                str(seat.player_for(editing))
+                for seat in seats
+                if editing and seat.position == dealer
+            ),
+            None,
+        ),
+        "editing_dealer_sits_out": bool(editing)
+        and dealer is not None
+        and dealer - 1 in scoring.sitting_out(dealer - 1, table.size, rules),
+        "games_per_list": games_per_list,
+        "complete": len(games) == games_per_list,
+        "last_game": games[-1] if games else None,
+        "history": history,
+        "bid_values": scoring.bid_values(rules),
+        "kontra": rules.kontra,
+        "reopen_form": context.pop("reopen_form", None) or ReopenForm(),
+        "substitute_form": context.pop("substitute_form", None)
+        or SubstituteForm(table=table, seats=seats),
+        "substitutes": [seat for seat in seats if seat.substitute_id is not None],
+        "close_form": context.pop("close_form", None) or CloseForm(),
+        "signatures": signatures(table, len(games), seats),
+        "differences": (
+            describe_differences(services.differences(table), names)
+            if tournament.double_entry
+            else None
+        ),
+        "preview_url": reverse(
+            "referee:preview", args=[tournament.slug, table.series.number, table.number]
+        ),
+        "entry_url": list_url(table),
+        **context,
+    }
+    return render(request, "referee/list.html", context, status=status)
+
+
+def describe_differences(
+    differences: list[services.Difference], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """The rows where the two entries differ, each version in words, side by side."""
+    return [
+        {
+            "number": d.number,
+            "first": describe_game(d.first, names) if d.first else "",
+            "second": describe_game(d.second, names) if d.second else "",
+        }
+        for d in differences
+    ]
+
+
+def editing_number(request: HttpRequest) -> int | None:
+    """The row ``?game=N`` asks to correct, if any."""
+    try:
+        return int(request.GET["game"])
+    except (KeyError, ValueError):
+        return None
+
+
+def save_row(
+    request: HttpRequest,
+    tournament: Tournament,
+    table_obj: Table,
+    *,
+    device: str = "",
+    **page: Any,
+) -> HttpResponse:
+    """Save the row posted through ``services.record_game``, for the referee's page and the
+    table link alike; ``page`` is the list page's context for where the form came from."""
+    number = posted_number(request, lambda: table_obj.games.count() + 1)
+    rules = tournament.rule_set
+    # The row is read by seat numbers; the players' names are only read for a page to show.
+    form = GameRowForm(request.POST, seats=None, size=table_obj.size, number=number, rules=rules)
+    if not form.is_valid() or form.entry is None:
+        form = shown_form(request, table_obj, number, rules)
+        if form.entry is not None:
+            try:
+                services.score_entry(form.entry, number, table_obj.size, rules)
+            except services.ServiceError as error:
+                form.add_problems(error.problems)
+        return render_list(request, tournament, table_obj, form=form, editing=number, **page)
+    try:
+        game = services.record_game(
+            table_obj,
+            number,
+            form.entry,
+            user=request.user,
+            expected_version=form.cleaned_data.get("version"),
+            reason=form.cleaned_data.get("reason") or "",
+            device=device,
+        )
+    except services.Conflict as conflict:
+        return render_conflict(
+            request, tournament, table_obj, list_seats(table_obj), number, conflict.current, **page
+        )
+    except services.ServiceError as error:
+        form = shown_form(request, table_obj, number, rules)
+        form.add_problems(error.problems)
+        return render_list(request, tournament, table_obj, form=form, editing=number, **page)
+    if game.passed:
+        note = _("Spiel %(number)s: eingepasst.") % {"number": game.number}
+    else:
+        note = _("Spiel %(number)s gespeichert: %(value)s.") % {
+            "number": game.number,
+            "value": signed(game.list_score),
+        }
+    messages.success(request, note)
+    if game.signatures_cleared:
+        messages.warning(
+            request,
+            _(
+                "Die Liste wurde nach der Unterschrift geändert: alle Unterschriften sind "
+                "gelöscht. Bitte neu unterschreiben."
+            ),
+        )
+    return redirect(page.get("entry_url") or list_url(table_obj))
+
+
+def list_seats(table: Table) -> list[Seat]:
+    """The seats of ``table`` in order, with the players' and substitutes' names."""
+    return list(table.seats.select_related("player", "substitute").order_by("position"))
+
+
+def shown_form(
+    request: HttpRequest, table: Table, number: int, rules: scoring.RuleSet
+) -> GameRowForm:
+    """The posted row's form as the page shows it: the players' names in the declarer's
+    choices, the posted values checked."""
+    form = GameRowForm(request.POST, seats=list_seats(table), number=number, rules=rules)
+    form.is_valid()
+    return form
+
+
+def render_conflict(
+    request: HttpRequest,
+    tournament: Tournament,
+    table: Table,
+    seats: list[Seat],
+    number: int,
+    current: Game | None,
+    **page: Any,
+) -> HttpResponse:
+    """Keep the typed row in the form, now against the current version, and show the current row."""
+    data = request.POST.copy()
+    data["version"] = str(current.version) if current is not None else ""
+    if data.pop("passed", None):
+        data["declarer"] = PASSED
+    form = GameRowForm(data, seats=seats, number=number, rules=tournament.rule_set)
+    form.is_valid()
+    code = "conflict" if current is not None else "conflict_deleted"
+    form.add_error(None, coded_error(code))
+    names = {seat.position: str(seat.player) for seat in seats}
+    conflict = {
+        "code": code,
+        "current": current,
+        "description": (
+            describe_game(services.GameEntry.from_game(current).to_json(), names)
+            if current is not None
+            else ""
+        ),
+    }
+    return render_list(
+        request, tournament, table, form=form, editing=number, conflict=conflict, **page
+    )
+
+
+def preview_row(request: HttpRequest, tournament: Tournament, table_obj: Table) -> JsonResponse:
+    """The live preview, for the referee's page and the table link alike."""
+    seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))
+    games = list(table_obj.games.order_by("number"))
+    games_per_list = tournament.games_per_list(table_obj.size)
+    number = posted_number(request, lambda: len(games) + 1)
+    rules = tournament.rule_set
+    form = GameRowForm(request.POST, seats=seats, number=number, rules=rules)
+    scored: scoring.Entry = None
+    typed = None
+    valid = form.is_valid()
+    if form.entry is not None:
+        try:
+            if number > min(len(games) + 1, games_per_list):
+                raise services.ServiceError("game_number_invalid", "number")
+            scored = services.score_entry(form.entry, number, table_obj.size, rules)
+        except services.ServiceError as error:
+            form.add_problems(error.problems)
+        else:
+            if valid:
+                form.warnings = list(getattr(scored, "warnings", ()))
+                typed = (number, form.entry, scored)
+            else:
+                scored = None
+    sheet = build_sheet(table_obj, games, games_per_list=games_per_list, typed=typed)
+    row = sheet.rows[number - 1] if number <= len(sheet.rows) else None
+    if isinstance(scored, scoring.RamschScore):
+        scored = None  # a Ramsch has no declarer's value: its points are in "scores"
+    return JsonResponse(
+        {
+            "number": number,
+            "ok": typed is not None,
+            "passed": bool(typed and typed[1].passed),
+            "value": scored.value if scored else None,
+            "won": scored.won if scored else None,
+            "overbid": scored.overbid if scored else None,
+            "list_score": scored.list_score if scored else None,
+            "breakdown": row.breakdown if row and typed else "",
+            "entry": row.entry if row and typed else "",
+            "entries_total": sheet.entries_total,
+            "matadors": form.matadors_from_cards,
+            "problems": form.problems(),
+            "scores": list(row.scores) if row and typed else None,
+            "declarer": typed[1].declarer if typed else None,
+            "running": sheet.running,
+            "summary": [column.to_json() for column in sheet.summary],
+        }
+    )

@@ -1,0 +1,83 @@
+"""The referee's side of the table links: renew or revoke a table's link, print the table
+cards and the blank score sheets with each table's QR code."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from skatliga import pdf
+from skatliga.models import Table, Tournament
+from skatliga.pdf.cards import table_cards_pdf
+from skatliga.table import cards, services
+from skatliga.views.referee import referee_required
+
+
+def series_url(table: Table) -> str:
+    return reverse("referee:series", args=[table.series.tournament.slug, table.series.number])
+
+
+@referee_required
+@require_POST
+def link_renew(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    table_obj = get_object_or_404(
+        Table, series__tournament=tournament, series__number=series, number=table
+    )
+    link = services.renew_link(table_obj, user=request.user)
+    messages.success(
+        request,
+        _("Tisch %(number)s hat einen neuen Link, Code %(code)s; der alte gilt nicht mehr.")
+        % {"number": table_obj.number, "code": services.format_code(link.code)},
+    )
+    return redirect(series_url(table_obj))
+
+
+@referee_required
+@require_POST
+def link_revoke(
+    request: HttpRequest, tournament: Tournament, series: int, table: int
+) -> HttpResponse:
+    table_obj = get_object_or_404(
+        Table, series__tournament=tournament, series__number=series, number=table
+    )
+    services.revoke_link(table_obj, user=request.user)
+    messages.success(
+        request, _("Der Link von Tisch %(number)s ist gesperrt.") % {"number": table_obj.number}
+    )
+    return redirect(series_url(table_obj))
+
+
+@referee_required
+def cards_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    """Tischkarten (PDF): one card per table with its QR code, code and players."""
+    series_obj = get_object_or_404(tournament.series, number=series)
+    title = _("Tischkarten – %(tournament)s · Serie %(series)s") % {
+        "tournament": tournament.name,
+        "series": series_obj.number,
+    }
+    content = table_cards_pdf(cards.table_cards(request, series_obj), title=title)
+    return private_pdf(
+        content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('tischkarten')}"
+    )
+
+
+@referee_required
+def blank_sheets_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    """The blank score sheets with each table's QR code (the public blank forms have none)."""
+    series_obj = get_object_or_404(tournament.series, number=series)
+    content = pdf.score_sheets_pdf(cards.blank_sheets(request, series_obj), blank=True)
+    return private_pdf(content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('blanko')}")
+
+
+def private_pdf(content: bytes, name: str) -> HttpResponse:
+    """A PDF that carries table links: shown inline, never stored by a cache."""
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
+    response["Cache-Control"] = "private, no-store"
+    return response

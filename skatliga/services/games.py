@@ -12,6 +12,7 @@ from django.db import connection, transaction
 import scoring
 from skatliga import revisions, statements
 from skatliga.models import (
+    RESULT_FIGURES,
     Change,
     Game,
     GameRow,
@@ -516,9 +517,6 @@ def table_results(
     )
     return [ListResult(**row) for row in rows]
 
-
-RESULT_FIGURES = ("game_points", "won", "lost", "others_lost", "bonus", "total")
-"""The figures of a result row that follow every change to its list."""
 
 
 def result_rows(

@@ -30,7 +30,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import scoring
-from skatliga import revisions, services, statements
+from skatliga import revisions, services
 from skatliga.archive.document import (
     BATCH,
     FORMAT,
@@ -181,11 +181,10 @@ def _write(
             if p.id not in only_substitutes
         ],
     )
-    # Plain statements (the query compiler cost more than the database, here and below).
-    series_rows = statements.create_all(
+    series_rows = Series.objects.bulk_create(
         [Series(tournament=tournament, number=s.number) for s in document.series]
     )
-    tables = statements.create_all(
+    tables = Table.objects.bulk_create(
         [
             Table(
                 series=series_row,
@@ -254,19 +253,22 @@ def _write(
         results += services.result_rows(where, games, sittings, size, system, document.rules)
     insert(Game, batch)
     insert(ListResult, results)
-    statements.insert(
-        Change(
-            user=user,
-            tournament=tournament,
-            action=Change.Action.IMPORTED,
-            after={
-                "format": FORMAT,
-                "players": len(document.players),
-                "series": len(document.series),
-                "tables": len(tables),
-                "games": game_count,
-            },
-        )
+    insert(
+        Change,
+        [
+            Change(
+                user=user,
+                tournament=tournament,
+                action=Change.Action.IMPORTED,
+                after={
+                    "format": FORMAT,
+                    "players": len(document.players),
+                    "series": len(document.series),
+                    "tables": len(tables),
+                    "games": game_count,
+                },
+            )
+        ],
     )
     published = []
     if status == Tournament.Status.FINISHED:
@@ -300,7 +302,11 @@ def _unique_slug(name: str, date: datetime.date) -> str:
     # The slug and every "<base>-…" in one statement, by the slug's index on both databases:
     # PostgreSQL's LIKE uses its pattern index, SQLite's GLOB (case-sensitive) its unique
     # index. A slug is [-a-z0-9_]: no wildcard of GLOB; LIKE's "_" only finds a few more.
-    table, slug = statements.table_of(Tournament), statements.column(Tournament, "slug")
+    quote = connection.ops.quote_name
+    table, slug = (
+        quote(Tournament._meta.db_table),
+        quote(str(Tournament._meta.get_field("slug").column)),
+    )
     pattern = "GLOB %s" if connection.vendor == "sqlite" else "LIKE %s"
     wildcard = "*" if connection.vendor == "sqlite" else "%"
     with connection.cursor() as cursor:

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from django.db.models import Prefetch
 
 from skatliga.models import RESULT_FIGURES, Game, ListResult, Seat, Table
-from skatliga.services.games import Sitting, list_rows, table_results
+from skatliga.services.games import list_rows
+from skatliga.services.results import Sitting, table_results
 
 Row = tuple[int, int, tuple[int, ...]]
 """A result row as compared: player id, position, then the figures of RESULT_FIGURES."""

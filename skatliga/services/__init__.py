@@ -9,7 +9,8 @@ deadlock: the tournament's row first (``common.lock_tournament``; several tourna
 order of their ids), then its series, tables, registrations and the rows below them, and the
 season's row last (``revisions.touch``).
 
-- ``games``: the rows of a list, reopening lists, the result rows;
+- ``games``: the rows of a list, reopening lists;
+- ``results``: the result rows of a list, written at every change to it;
 - ``confirmation``: signatures, double entry and closing lists;
 - ``tournaments``: settings, referees, teams;
 - ``seating``: players, the draw, swapping seats;
@@ -29,26 +30,28 @@ from skatliga.services.confirmation import (
 )
 from skatliga.services.games import (
     GameEntry,
-    ResultLine,
-    Sitting,
     delete_last_game,
     game_values,
-    list_row,
     list_rows,
     new_game,
     recompute_results,
     record_game,
     reopen_table,
-    result_lines,
-    result_rows,
     score_entry,
-    summarize,
-    table_results,
 )
 from skatliga.services.publishing import (
     publish_complete_series,
     publish_series,
     withdraw_publication,
+)
+from skatliga.services.results import (
+    ResultLine,
+    Sitting,
+    list_row,
+    result_lines,
+    result_rows,
+    summarize,
+    table_results,
 )
 from skatliga.services.seating import (
     delete_player,

@@ -3,22 +3,19 @@ list's result rows from the engine's summary."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.db import connection, transaction
+from django.db import transaction
 
 import scoring
-from skatliga import revisions, statements
+from skatliga import revisions
 from skatliga.models import (
-    RESULT_FIGURES,
     Change,
     Game,
     GameRow,
     ListResult,
-    Registration,
-    Seat,
     SecondEntry,
     Series,
     Signature,
@@ -33,6 +30,7 @@ from skatliga.services.common import (
     lock_tournament,
     log_at_table,
 )
+from skatliga.services.results import table_results, table_sittings, upsert_results
 
 # --- games -----------------------------------------------------------------------------------
 
@@ -224,16 +222,16 @@ def lock_table(table: Table) -> Table:
         tournament = lock_tournament(pk=table.series.tournament_id)
     else:
         tournament = lock_tournament(series__tables=table.pk)
-    table = statements.locked_row(Table, table.pk)
+    table = Table.objects.select_for_update().get(pk=table.pk)
     # Read after the tournament's lock, which every change to a series takes first.
-    table.series = statements.row_by_pk(Series, table.series_id)
+    table.series = Series.objects.get(pk=table.series_id)
     table.series.tournament = tournament
     return table
 
 
 def clear_signatures(table: Table, number: int, *, user: User = None, device: str = "") -> int:
     """A change to a signed list deletes every signature of it, and the history says so."""
-    cleared = statements.delete_where(Signature, "table", table.pk)
+    cleared, _ = Signature.objects.filter(table=table).delete()
     if cleared:
         log_at_table(
             table,
@@ -294,7 +292,7 @@ def record_game(
     tournament = table.series.tournament
     if table.is_closed:
         raise ServiceError("list_closed")
-    games = {game.number: game for game in statements.rows_where(Game, "table", table.pk)}
+    games = {game.number: game for game in Game.objects.filter(table=table)}
     existing = row_to_write(games, number, expected_version, tournament.games_per_list(table.size))
     if existing is not None and not existing.passed and entry.passed and not reason.strip():
         # A declared game that becomes passed in loses its whole row: like reopening a
@@ -368,95 +366,6 @@ def list_rows(
     ]
 
 
-def list_row(
-    number: int, declarer: int | None, scored: scoring.Entry, table_size: int
-) -> scoring.ListRow:
-    """Row ``number`` of a list as the engine sums it (``declarer`` is a 1-based seat)."""
-    return scoring.ListRow(
-        scored,
-        None if declarer is None else declarer - 1,
-        scoring.dealer_seat(number, table_size),
-    )
-
-
-def summarize(
-    scored_games: Iterable[tuple[Game, scoring.Entry]],
-    table_size: int,
-    system: scoring.ListSystem,
-    rules: scoring.RuleSet = scoring.ISKO,
-) -> tuple[scoring.ListSummary, ...]:
-    """The summary rows of a list from its scored games."""
-    return scoring.summarize_list(
-        [list_row(game.number, game.declarer, scored, table_size) for game, scored in scored_games],
-        table_size,
-        system,
-        rules,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Sitting:
-    """Who sat at one seat of a list: the player, and the substitute who took the seat over
-    from game ``substitute_from`` on (SkWO 4.4), if one did. Players are ids."""
-
-    position: int
-    player: int
-    team: int | None = None
-    substitute: int | None = None
-    substitute_from: int | None = None
-
-    @classmethod
-    def of(cls, seat: Seat, team: int | None = None) -> Sitting:
-        return cls(seat.position, seat.player_id, team, seat.substitute_id, seat.substitute_from)
-
-
-@dataclass(frozen=True, slots=True)
-class ResultLine:
-    """One player's figures of one list: his seat, his team, his summary rows."""
-
-    position: int
-    player: int
-    team: int | None
-    summary: scoring.ListSummary
-
-
-def result_lines(
-    rows: Sequence[scoring.ListRow],
-    sittings: Sequence[Sitting],
-    table_size: int,
-    system: scoring.ListSystem,
-    rules: scoring.RuleSet = scoring.ISKO,
-) -> list[ResultLine]:
-    """Every player's summary rows of a list whose ``rows`` are games 1, 2, … in order.
-
-    A seat without a substitute has the whole list. Where a substitute took a seat over from
-    game k on, the player who left has that seat's figures of games 1 … k−1 and the
-    substitute those of games k … to the end, each with the bonuses of the games he sat in
-    (the others' lost games too); both count for the team of the player who left
-    (``docs/rules.md`` section 10.7). The other seats keep the whole list.
-    """
-    whole = scoring.summarize_list(rows, table_size, system, rules)
-    halves: dict[int, tuple[tuple[scoring.ListSummary, ...], ...]] = {}
-    lines = []
-    for sitting in sittings:
-        index = sitting.position - 1
-        if sitting.substitute is None or sitting.substitute_from is None:
-            lines.append(ResultLine(sitting.position, sitting.player, sitting.team, whole[index]))
-            continue
-        first = sitting.substitute_from
-        if first not in halves:
-            halves[first] = tuple(
-                scoring.summarize_list(part, table_size, system, rules)
-                for part in (rows[: first - 1], rows[first - 1 :])
-            )
-        before, after = halves[first]
-        lines += [
-            ResultLine(sitting.position, sitting.player, sitting.team, before[index]),
-            ResultLine(sitting.position, sitting.substitute, sitting.team, after[index]),
-        ]
-    return lines
-
-
 def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list[ListResult]:
     """Write the per-player result rows of one list from its games (read unless given).
 
@@ -471,77 +380,6 @@ def recompute_results(table: Table, games: Iterable[Game] | None = None) -> list
     results = table_results(table, scored, sittings)
     upsert_results(results)
     return results
-
-
-def upsert_results(results: Sequence[ListResult]) -> None:
-    """Insert the result rows, or update the figures, team and seat of those there already."""
-    statements.upsert(results, ("table", "player"), (*RESULT_FIGURES, "team", "position"))
-
-
-def table_sittings(table: Table) -> list[Sitting]:
-    """Who sits where at ``table``, by position, each with the team he is registered for in
-    its tournament (None: none). One statement, without the query compiler."""
-    column = statements.column
-    # (tournament, player) is unique among registrations: at most one row joins each seat.
-    sql = (
-        f"SELECT s.{column(Seat, 'position')}, s.{column(Seat, 'player')}, "
-        f"r.{column(Registration, 'team')}, s.{column(Seat, 'substitute')}, "
-        f"s.{column(Seat, 'substitute_from')} "
-        f"FROM {statements.table_of(Seat)} s LEFT JOIN {statements.table_of(Registration)} r "
-        f"ON r.{column(Registration, 'tournament')} = %s "
-        f"AND r.{column(Registration, 'player')} = s.{column(Seat, 'player')} "
-        f"WHERE s.{column(Seat, 'table')} = %s ORDER BY s.{column(Seat, 'position')}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [table.series.tournament_id, table.pk])
-        return [Sitting(*row) for row in cursor.fetchall()]
-
-
-def table_results(
-    table: Table,
-    scored_games: Sequence[tuple[Game, scoring.Entry]],
-    sittings: Sequence[Sitting],
-) -> list[ListResult]:
-    """Unsaved result rows of one list from its scored games (1, 2, … in order) and who sat
-    where (:func:`result_rows`)."""
-    tournament = table.series.tournament
-    where = {
-        "table_id": table.pk,
-        "series_id": table.series_id,
-        "tournament_id": tournament.pk,
-        "season_id": tournament.season_id,
-    }
-    games = [(game.number, game.declarer, scored) for game, scored in scored_games]
-    rows = result_rows(
-        where, games, sittings, table.size, tournament.list_system, tournament.rule_set
-    )
-    return [ListResult(**row) for row in rows]
-
-
-
-def result_rows(
-    where: Mapping[str, int | None],
-    games: Iterable[tuple[int, int | None, scoring.Entry]],
-    sittings: Sequence[Sitting],
-    table_size: int,
-    system: scoring.ListSystem,
-    rules: scoring.RuleSet,
-) -> list[dict[str, Any]]:
-    """A list's result rows, as :class:`ListResult`'s attributes: one per player who sat in
-    it (:func:`result_lines`) with the six :data:`RESULT_FIGURES`, each with ``where`` (the
-    ids of its table, series, tournament and season). ``games`` are (number, declarer seat,
-    verdict) of games 1, 2, … in order. The save and the archive import both write these."""
-    rows = [list_row(number, declarer, scored, table_size) for number, declarer, scored in games]
-    return [
-        {
-            **where,
-            "player_id": line.player,
-            "team_id": line.team,
-            "position": line.position,
-            **{name: getattr(line.summary, name) for name in RESULT_FIGURES},
-        }
-        for line in result_lines(rows, sittings, table_size, system, rules)
-    ]
 
 
 # --- lists -----------------------------------------------------------------------------------

@@ -28,15 +28,8 @@ from skatliga.models import (
     Tournament,
 )
 from skatliga.services.common import ServiceError, User, acting_user, lock_tournament
-from skatliga.services.games import (
-    DERIVED,
-    GameEntry,
-    Sitting,
-    derive,
-    recompute_results,
-    score_entry,
-    table_results,
-)
+from skatliga.services.games import DERIVED, GameEntry, derive, recompute_results, score_entry
+from skatliga.services.results import Sitting, table_results
 
 # --- tournaments -----------------------------------------------------------------------------
 

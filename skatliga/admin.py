@@ -137,3 +137,25 @@ class SignatureAdmin(ReadOnlyAdmin[models.Signature]):
 class SecondEntryAdmin(ReadOnlyAdmin[models.SecondEntry]):
     list_display = ["table", "number", "game", "declarer", "bid", "updated_at"]
     search_fields = ["table__series__tournament__name"]
+
+
+@admin.register(models.CheckInLink)
+class CheckInLinkAdmin(admin.ModelAdmin[models.CheckInLink]):
+    list_display = ["tournament", "created_at", "revoked_at"]
+    list_filter = ["revoked_at"]
+    search_fields = ["tournament__name"]
+    readonly_fields = ["token", "created_at"]
+
+
+@admin.register(models.Arrival)
+class ArrivalAdmin(admin.ModelAdmin[models.Arrival]):
+    list_display = ["registration", "arrived_at", "guest", "late", "fee"]
+    list_filter = ["fee", "late", "guest"]
+    search_fields = ["registration__player__name", "registration__tournament__name"]
+    readonly_fields = ["token", "arrived_at"]
+
+
+@admin.register(models.ForbiddenPair)
+class ForbiddenPairAdmin(admin.ModelAdmin[models.ForbiddenPair]):
+    list_display = ["first", "second"]
+    search_fields = ["first__player__name", "second__player__name"]

@@ -188,6 +188,14 @@ MESSAGES: dict[str, Promise] = {
     ),
     "substitute_seat_invalid": _("diesen Platz gibt es an diesem Tisch nicht"),
     "substitute_seat_taken": _("für diesen Platz ist schon ein Ersatzspieler angegeben"),
+    "same_player": _("Zwei verschiedene Spieler wählen."),
+    "pair_already_apart": _("Diese beiden werden schon getrennt."),
+    # Check-in at the door.
+    "search_too_short": _("Mindestens zwei Buchstaben des Namens oder die Mitgliedsnummer."),
+    "fee_unknown": _("Diese Zahlungsart gibt es nicht."),
+    "checkin_too_many_requests": _(
+        "Zu viele falsche Links von dieser Adresse; bitte in einer Stunde wieder versuchen."
+    ),
     # The archive: a document's shape, its players, seats and games.
     "not_an_object": _("muss ein Objekt sein"),
     "not_a_list": _("muss eine Liste sein"),

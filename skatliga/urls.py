@@ -6,6 +6,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from django.views.generic import RedirectView
 
 from skatliga import views
+from skatliga.checkin import urls as checkin_urls
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
 from skatliga.views import double_entry, links, lists, live, players, public, referee, series
@@ -32,6 +33,9 @@ referee_patterns = [
     path("<slug:slug>/teams/", players.teams_assign, name="teams-assign"),
     path("<slug:slug>/teams/new/", players.team_create, name="team-create"),
     path("<slug:slug>/draw/", players.series_draw, name="draw"),
+    path("<slug:slug>/apart/", players.pair_forbid, name="pair-forbid"),
+    path("<slug:slug>/apart/<int:pk>/remove/", players.pair_allow, name="pair-allow"),
+    *checkin_urls.referee_patterns,
     path("<slug:slug>/settings/", referee.tournament_settings, name="tournament-settings"),
     path("<slug:slug>/referees/", referee.referee_add, name="referee-add"),
     path("<slug:slug>/referees/<int:pk>/remove/", referee.referee_remove, name="referee-remove"),
@@ -104,6 +108,7 @@ urlpatterns += i18n_patterns(
     path("", include(public_patterns)),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include("skatliga.table.urls")),
+    path("c/", include("skatliga.checkin.urls")),
     path("league/", include("skatliga.league.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,

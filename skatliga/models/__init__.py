@@ -7,6 +7,7 @@ engine's rules as a backstop.
 """
 
 from skatliga.models.changes import Change
+from skatliga.models.checkin import Arrival, CheckInLink, ForbiddenPair
 from skatliga.models.choices import (
     NULL_GAMES,
     TRUMP_GAMES,
@@ -40,9 +41,12 @@ from skatliga.models.tournaments import (
 )
 
 __all__ = [
+    "Arrival",
     "Category",
     "Change",
+    "CheckInLink",
     "Club",
+    "ForbiddenPair",
     "Game",
     "GameRow",
     "GameType",

@@ -25,6 +25,7 @@ class MoneyLine:
     rank: str
     label: str
     entry: str = ""
+    fee: str = ""
     lost: str = ""
     fees: str = ""
     prize: str = ""
@@ -37,6 +38,7 @@ def lines(settlement: Settlement) -> list[MoneyLine]:
             f"{p.rank}.",
             p.player,
             euros(p.entry),
+            p.fee_text,
             str(p.lost),
             euros(p.lost_fees),
             euros(p.prize),
@@ -55,6 +57,8 @@ def lines(settlement: Settlement) -> list[MoneyLine]:
     ]
     rows += [
         MoneyLine("", _("Startgelder"), entry=euros(settlement.entries)),
+        MoneyLine("", _("davon bezahlt"), entry=euros(settlement.entries_paid)),
+        MoneyLine("", _("davon offen"), entry=euros(settlement.entries_open)),
         MoneyLine("", _("Verlustspielgelder"), fees=euros(settlement.lost_fees)),
         MoneyLine("", _("Topf"), balance=euros(settlement.pot)),
         MoneyLine("", _("Preise"), prize=euros(settlement.paid_out)),
@@ -69,8 +73,9 @@ def settlement_pdf(title: str, subtitle: str, settlement: Settlement) -> bytes:
 
     columns = [
         pdf.Column(pgettext("rank", "Platz"), text("rank"), 0.06),
-        pdf.Column(_("Spieler"), text("label"), 0.34, "LEFT", bold=True),
+        pdf.Column(_("Spieler"), text("label"), 0.26, "LEFT", bold=True),
         pdf.Column(_("Startgeld"), text("entry"), 0.1),
+        pdf.Column(_("bezahlt"), text("fee"), 0.08),
         pdf.Column(_("verl."), text("lost"), 0.07),
         pdf.Column(_("Verlustspiele"), text("fees"), 0.12),
         pdf.Column(_("Preis"), text("prize"), 0.1),

@@ -5,7 +5,8 @@ Lost-game fees come from each list's result rows (``ListResult.lost``): per play
 for each one after. The pot is every entry fee plus every lost-game fee. Prizes go by the
 tournament's ranking: a fixed amount, or a share of the pot rounded down to whole euros;
 players sharing a rank share the prizes of the places they take, equally, rounded down to
-the cent. What the prizes leave of the pot (the rest) stays with the organiser.
+the cent. What the prizes leave of the pot (the rest) stays with the organiser. Who paid his
+entry fee is what the check-in desk marked (``Arrival.fee``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from django.db import transaction
 
 from skatliga import revisions
-from skatliga.models import ListResult, Purse, Series, Tournament
+from skatliga.models import Arrival, ListResult, Purse, Series, Tournament
 from skatliga.services.common import ServiceError, lock_tournament
 
 CENT = Decimal("0.01")
@@ -67,6 +68,16 @@ class PlayerMoney:
     lost: int
     lost_fees: Decimal
     prize: Decimal
+    fee: str = ""
+    """How the entry fee was marked at the check-in desk (``Arrival.Fee``): "" open."""
+
+    @property
+    def fee_paid(self) -> bool:
+        return self.fee in Arrival.PAID
+
+    @property
+    def fee_text(self) -> str:
+        return str(Arrival.Fee(self.fee).label)
 
     @property
     def paid(self) -> Decimal:
@@ -85,6 +96,12 @@ class Settlement:
     lost_fees: Decimal
     prizes: tuple[Decimal, ...]
     """The prize of each place, first place first."""
+    entries_paid: Decimal = Decimal("0.00")
+    """The entry fees marked paid (cash or card) at the check-in desk."""
+
+    @property
+    def entries_open(self) -> Decimal:
+        return self.entries - self.entries_paid
 
     @property
     def pot(self) -> Decimal:
@@ -127,6 +144,12 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
     registered = set(tournament.registrations.values_list("player_id", flat=True))
     fee = Decimal(purse.entry_fee).quantize(CENT) if evening else Decimal("0.00")
     entries = fee * len(registered)
+    fees_marked = dict(
+        Arrival.objects.filter(registration__tournament=tournament).values_list(
+            "registration__player_id", "fee"
+        )
+    )
+    paid = sum(1 for marked in fees_marked.values() if marked in Arrival.PAID)
     lost_total = sum(fees.values(), Decimal("0.00"))
     pot = entries + lost_total
     prizes = tuple(_prize(text, pot) for text in purse.prizes) if evening else ()
@@ -140,6 +163,7 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
             lost=lost.get(row.player_id, 0),
             lost_fees=fees.get(row.player_id, Decimal("0.00")),
             prize=prize,
+            fee=fees_marked.get(row.player_id, ""),
         )
         for row, prize in zip(rows, awarded, strict=True)
     )
@@ -149,6 +173,7 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
         entries=entries,
         lost_fees=lost_total,
         prizes=prizes,
+        entries_paid=fee * paid,
     )
 
 

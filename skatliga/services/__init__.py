@@ -14,6 +14,7 @@ season's row last (``revisions.touch``).
 - ``confirmation``: signatures, double entry and closing lists;
 - ``tournaments``: settings, referees, teams;
 - ``seating``: players, the draw, swapping seats;
+- ``forbidden``: pairs of players the draw keeps apart;
 - ``publishing``: publishing a series' results and withdrawing the publication;
 - ``substitutes``: a player who leaves during a list, and his substitute.
 """
@@ -27,6 +28,13 @@ from skatliga.services.confirmation import (
     pick_entry,
     record_second_entry,
     sign_list,
+)
+from skatliga.services.forbidden import (
+    allow_pair,
+    forbid_pair,
+    forbidden_pairs,
+    pairs_kept_apart,
+    series_forbidden_pairs,
 )
 from skatliga.services.games import (
     GameEntry,
@@ -94,6 +102,7 @@ __all__ = [
     "User",
     "acting_user",
     "add_referee",
+    "allow_pair",
     "appoint_substitute",
     "assign_teams",
     "close_table",
@@ -104,12 +113,15 @@ __all__ = [
     "differences",
     "draw_tables",
     "find_or_create_player",
+    "forbid_pair",
+    "forbidden_pairs",
     "game_values",
     "list_row",
     "list_state",
     "list_rows",
     "met_pairs",
     "new_game",
+    "pairs_kept_apart",
     "parse_roster",
     "pick_entry",
     "publish_complete_series",
@@ -127,6 +139,7 @@ __all__ = [
     "result_rows",
     "score_entry",
     "seat_in_order",
+    "series_forbidden_pairs",
     "series_repeat_pairs",
     "sign_list",
     "summarize",

@@ -1,8 +1,9 @@
 """Table partners: who sat together before, and a seating that avoids repeating them.
 
-A seating is a list of tables, each a list of player ids. Its cost is a pair of counts
-compared in order: team-mates at one table (when they are kept apart), then pairs of
-players who shared a table in an earlier series ("repeat pairs"). :func:`arrange` improves a
+A seating is a list of tables, each a list of player ids. Its cost is three counts
+compared in order: team-mates at one table (when they are kept apart), pairs the referee
+keeps apart ("forbidden pairs": family, one household), then pairs of players who shared a
+table in an earlier series ("repeat pairs"). :func:`arrange` improves a
 seating by swapping players between tables (greedy descent, then a fixed number of random
 kicks from the best seating found, each followed by a descent): deterministic for a given
 random generator, and fast enough for hundreds of players.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import combinations
 
 Pair = tuple[int, int]
@@ -49,9 +51,24 @@ def team_pairs(tables: Iterable[Sequence[int]], teams: Mapping[int, int | None])
     )
 
 
+def mates_of(players: Iterable[int], teams: Mapping[int, int | None]) -> set[Pair]:
+    """Every pair of ``players`` in one team.
+
+    >>> sorted(mates_of([1, 2, 3, 4], {1: 7, 2: 8, 3: 7, 4: None}))
+    [(1, 3)]
+    """
+    by_team: dict[int, list[int]] = {}
+    for p in players:
+        team = teams.get(p)
+        if team is not None:
+            by_team.setdefault(team, []).append(p)
+    return {pair(a, b) for mates in by_team.values() for a, b in combinations(mates, 2)}
+
+
 class _Search:
-    """Swaps between tables that lower the cost: team-mate pairs weigh more than every
-    repeat pair together, so the two counts are compared in order."""
+    """Swaps between tables that lower the cost: a team-mate pair weighs more than every
+    forbidden pair together, a forbidden pair more than every repeat pair together, so the
+    three counts are compared in order."""
 
     def __init__(
         self,
@@ -59,22 +76,17 @@ class _Search:
         met: set[Pair],
         teams: Mapping[int, int | None],
         rng: random.Random,
+        forbidden: AbstractSet[Pair] = frozenset(),
     ) -> None:
         players = [p for table in tables for p in table]
-        heavy = len(players) ** 2 + 1
         self.weights: dict[int, dict[int, int]] = {p: {} for p in players}
-        for a, b in met:
-            if a in self.weights and b in self.weights:
-                self.weights[a][b] = self.weights[b][a] = 1
-        by_team: dict[int, list[int]] = {}
-        for p in players:
-            team = teams.get(p)
-            if team is not None:
-                by_team.setdefault(team, []).append(p)
-        for mates in by_team.values():
-            for a, b in combinations(mates, 2):
-                self.weights[a][b] = self.weights[b][a] = heavy + self.weights[a].get(b, 0)
-        self.heavy = heavy
+        heavy = len(players) ** 2 + 1
+        apart = {(a, b) for a, b in forbidden if a in self.weights and b in self.weights}
+        levels = ((met, 1), (apart, heavy), (mates_of(players, teams), heavy * (len(apart) + 1)))
+        for pairs, weight in levels:
+            for a, b in pairs:
+                if a in self.weights and b in self.weights:
+                    self.weights[a][b] = self.weights[b][a] = weight + self.weights[a].get(b, 0)
         self.rng = rng
         self.tables = [list(table) for table in tables]
         self.where = {p: index for index, table in enumerate(self.tables) for p in table}
@@ -143,13 +155,15 @@ def arrange(
     teams: Mapping[int, int | None],
     rng: random.Random,
     kicks: int = KICKS,
+    forbidden: AbstractSet[Pair] = frozenset(),
 ) -> list[list[int]]:
-    """``tables`` (same sizes) with as few team-mate pairs, then repeat pairs, as the search
-    finds; never worse than the seating it starts from. ``teams`` maps a player to his team
-    where team-mates are to be kept apart (an empty mapping: they are not)."""
+    """``tables`` (same sizes) with as few team-mate pairs, then ``forbidden`` pairs, then
+    repeat pairs, as the search finds; never worse than the seating it starts from.
+    ``teams`` maps a player to his team where team-mates are to be kept apart (an empty
+    mapping: they are not)."""
     if len(tables) < 2:
         return [list(table) for table in tables]
-    search = _Search([list(table) for table in tables], met, teams, rng)
+    search = _Search([list(table) for table in tables], met, teams, rng, forbidden)
     if search.cost() == 0:
         return search.tables
     search.descend()
@@ -164,3 +178,49 @@ def arrange(
         if cost <= best_cost:
             best, best_cost = [list(t) for t in search.tables], cost
     return best
+
+
+def separate(
+    tables: Sequence[Sequence[int]],
+    *,
+    forbidden: AbstractSet[Pair],
+    teams: Mapping[int, int | None],
+) -> list[list[int]]:
+    """``tables`` with each ``forbidden`` pair at one table split where a swap can: the
+    later of the two changes places with the nearest player in seat order (the next table's
+    first, the previous table's last, ...) whose swap lowers the count of team-mate pairs,
+    then of forbidden pairs. A seeded draw stays as close to its order as it can.
+
+    >>> separate([[1, 2, 3], [4, 5, 6]], forbidden={(2, 3)}, teams={})
+    [[1, 2, 4], [3, 5, 6]]
+    """
+    seated = [list(table) for table in tables]
+    mates = mates_of([p for table in seated for p in table], teams)
+
+    def cost() -> tuple[int, int]:
+        together = pairs_of(seated)
+        return len(together & mates), len(together & forbidden)
+
+    def swap(x: int, y: int) -> None:
+        for table in seated:
+            table[:] = [y if p == x else x if p == y else p for p in table]
+
+    def split_one() -> bool:
+        order = [p for table in seated for p in table]
+        table_of = {p: index for index, table in enumerate(seated) for p in table}
+        before = cost()
+        for a, b in sorted(pairs_of(seated) & forbidden):
+            at = max(order.index(a), order.index(b))
+            x = order[at]
+            for y in sorted(order, key=lambda p: (abs(order.index(p) - at), order.index(p))):
+                if table_of[y] == table_of[x]:
+                    continue
+                swap(x, y)
+                if cost() < before:
+                    return True
+                swap(x, y)
+        return False
+
+    while pairs_of(seated) & forbidden and split_one():
+        pass
+    return seated

@@ -27,8 +27,16 @@ from skatliga.models import (
     Tournament,
 )
 from skatliga.services.common import ServiceError, User, acting_user, lock_tournament
+from skatliga.services.forbidden import forbidden_pairs
 from skatliga.services.games import recompute_results
-from skatliga.services.partners import Pair, arrange, pair, pairs_of, repeat_pairs
+from skatliga.services.partners import (
+    Pair,
+    arrange,
+    pair,
+    pairs_of,
+    repeat_pairs,
+    separate,
+)
 
 # --- players and tables ----------------------------------------------------------------------
 
@@ -85,9 +93,13 @@ def find_or_create_player(name: str, club: str = "") -> Player:
 
 @transaction.atomic
 def register_players(
-    tournament: Tournament, roster: Sequence[tuple[str, str]]
+    tournament: Tournament,
+    roster: Sequence[tuple[str, str]] = (),
+    *,
+    players: Sequence[Player] = (),
 ) -> tuple[list[Registration], list[Registration]]:
-    """Enter players by name (and club), creating players and clubs not known yet.
+    """Enter players by name (and club), creating players and clubs not known yet, and
+    ``players`` of the roster as they are.
 
     Returns the registrations added and those that were there already (a player pasted
     twice is added once and then reported as there already). ServiceError
@@ -99,8 +111,7 @@ def register_players(
     tournament = lock_tournament(pk=tournament.pk)
     added: list[Registration] = []
     already: list[Registration] = []
-    for name, club_name in roster:
-        player = find_or_create_player(name, club_name)
+    for player in [*players, *(find_or_create_player(name, club) for name, club in roster)]:
         registration, created = Registration.objects.get_or_create(
             tournament=tournament, player=player
         )
@@ -164,7 +175,11 @@ def draw_tables(
     tournament standings so far, players without results last in an order drawn by lot;
     table 1 takes the first four, table 2 the next, the 3-tables (:func:`table_sizes`) come
     last. Team-mates are kept apart when the tournament says so (ServiceError
-    ``teammates_cannot_be_separated`` when no seating does; see :func:`seat_in_order`).
+    ``teammates_cannot_be_separated`` when no seating does; see :func:`seat_in_order`), and
+    the referee's forbidden pairs (``services.forbidden``) where a seating can: by lot
+    through :func:`~skatliga.services.partners.arrange`, seeded by the nearest swap
+    (:func:`~skatliga.services.partners.separate`); the change log lists the pairs still
+    together (``forbidden_together``).
     Players who withdrew are not drawn. The same ``seed`` draws the same tables. The change
     log records the tables and how many pairs of players sit together again
     (``repeat_pairs``).
@@ -193,15 +208,20 @@ def draw_tables(
         order = list(registrations)
         rng.shuffle(order)
     tables = seat_in_order(order, sizes, apart=apart)
-    if method == "lot" and avoid_repeats and met:
-        by_player = {r.player_id: r for r in registrations}
-        teams = {r.player_id: r.team_id for r in registrations} if apart else {}
+    forbidden = forbidden_pairs(tournament)
+    by_player = {r.player_id: r for r in registrations}
+    teams = {r.player_id: r.team_id for r in registrations} if apart else {}
+    ids = [[r.player_id for r in group] for group in tables]
+    if method == "lot" and (avoid_repeats and met or forbidden):
         arranged = arrange(
-            [[r.player_id for r in group] for group in tables], met=met, teams=teams, rng=rng
+            ids, met=met if avoid_repeats else set(), teams=teams, rng=rng, forbidden=forbidden
         )
         tables = [[by_player[p] for p in group] for group in arranged]
         for group in tables:
             rng.shuffle(group)
+    elif forbidden:
+        separated = separate(ids, forbidden=forbidden, teams=teams)
+        tables = [[by_player[p] for p in group] for group in separated]
     number = (
         tournament.series.order_by("-number").values_list("number", flat=True).first() or 0
     ) + 1
@@ -215,6 +235,8 @@ def draw_tables(
         recompute_results(table)
     drawn = [[r.player_id for r in group] for group in tables]
     after: dict[str, Any] = {"tables": drawn, "repeat_pairs": len(repeat_pairs(drawn, met))}
+    if forbidden:
+        after["forbidden_together"] = [list(p) for p in sorted(pairs_of(drawn) & forbidden)]
     if method != "lot":
         after["method"] = method
     elif not avoid_repeats:

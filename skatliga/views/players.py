@@ -1,5 +1,5 @@
 """The referee's tournament page: its players (entered, removed, withdrawn), their teams,
-and the draw of a new series."""
+the pairs kept apart, and the draw of a new series."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from skatliga.forms import coded_error
 from skatliga.forms.players import DrawForm, PlayersForm, TeamForm, TeamsForm
 from skatliga.models import (
     Club,
+    ForbiddenPair,
     Player,
     Registration,
     Tournament,
@@ -60,6 +61,7 @@ def render_tournament(
         "fours": sizes.count(4),
         "threes": sizes.count(3),
         "five_table": [5],
+        "kept_apart": services.pairs_kept_apart(tournament),
         **context,
     }
     return render(request, "referee/tournament.html", context, status=status)
@@ -190,7 +192,53 @@ def series_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             repeats,
         ) % {"count": repeats}
     messages.success(request, note)
+    together = services.series_forbidden_pairs(series)
+    if together:
+        messages.warning(
+            request,
+            ngettext(
+                "Nicht getrennt werden konnten: %(pairs)s.",
+                "Nicht getrennt werden konnten: %(pairs)s.",
+                len(together),
+            )
+            % {
+                "pairs": "; ".join(
+                    _("%(first)s und %(second)s (Tisch %(table)s)")
+                    % {"first": a.player, "second": b.player, "table": a.table.number}
+                    for a, b in together
+                )
+            },
+        )
     return redirect("referee:series", slug=tournament.slug, series=series.number)
+
+
+@referee_required
+@require_POST
+def pair_forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Two players who must not sit at one table (family, one household)."""
+    first, second = request.POST.get("first", ""), request.POST.get("second", "")
+    try:
+        if not (first.isdigit() and second.isdigit()):
+            raise services.ServiceError("registration_not_in_tournament", "second")
+        kept = services.forbid_pair(tournament, int(first), int(second))
+    except services.ServiceError as error:
+        return render_tournament(
+            request, tournament, status=400, action_error=action_error(error, "apart")
+        )
+    messages.success(
+        request,
+        _("%(first)s und %(second)s sitzen nicht an einem Tisch.")
+        % {"first": kept.first.player, "second": kept.second.player},
+    )
+    return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#apart")
+
+
+@referee_required
+@require_POST
+def pair_allow(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    kept = get_object_or_404(ForbiddenPair, pk=pk, first__tournament=tournament)
+    services.allow_pair(kept)
+    return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#apart")
 
 
 @referee_required

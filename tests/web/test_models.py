@@ -15,6 +15,8 @@ from django.db.models import F, ProtectedError
 import scoring
 from skatliga import services
 from skatliga.models import (
+    CheckInLink,
+    ForbiddenPair,
     Game,
     GameType,
     ListResult,
@@ -81,6 +83,12 @@ def result(table: Table, **fields: Any) -> ListResult:
 def twice(write: Callable[[], object]) -> None:
     write()
     write()
+
+
+def pair_of(x: SimpleNamespace, low: int, high: int) -> ForbiddenPair:
+    first, second = x.series.tournament.registrations.order_by("pk")[:2]
+    ids = {0: first.pk, 1: second.pk}
+    return ForbiddenPair.objects.create(first_id=ids[low], second_id=ids[high])
 
 
 CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
@@ -211,6 +219,15 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
     ],
     "list_result_unique": [lambda x: result(x.four)],
     "list_result_total_is_sum": [lambda x: result(x.three, game_points=10, bonus=50, total=61)],
+    "checkin_link_one_active": [
+        lambda x: twice(
+            lambda: CheckInLink.objects.create(
+                tournament=x.series.tournament, token=str(CheckInLink.objects.count())
+            )
+        )
+    ],
+    "forbidden_pair_unique": [lambda x: twice(lambda: pair_of(x, 0, 1))],
+    "forbidden_pair_ordered": [lambda x: pair_of(x, 1, 0), lambda x: pair_of(x, 0, 0)],
 }
 
 

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from skatliga.pdf.base import BOLD, FONT, date_text, register_fonts, shorten, wrap_lines
-from skatliga.table.qr import drawing as qr_drawing
+from skatliga.pdf.qr import drawing as qr_drawing
 
 QR_SIZE = 150 * mm
 MARGIN = 18 * mm

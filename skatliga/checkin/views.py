@@ -25,8 +25,8 @@ from skatliga.checkin import pdf, services
 from skatliga.messages import message
 from skatliga.models import Arrival, CheckInLink, Player, Registration, Tournament
 from skatliga.money.services import purse_of
+from skatliga.pdf import qr
 from skatliga.services import ServiceError
-from skatliga.table import qr
 from skatliga.table.views import count
 from skatliga.views.auth import client_address
 from skatliga.views.referee import referee_required

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('skatliga', '0015_table_open_series'),
+        ('skatliga', '0016_publish_series_closed_before_publishing'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -142,6 +142,8 @@ class StandingRowOut(Schema):
     player: str
     club: str
     lists: int
+    games: int
+    """Games played as declarer: won and lost (passed-in rows and Ramsch not counted)."""
     # The figures of the list, in their one order (``models.RESULT_FIGURES``).
     __annotations__.update(dict.fromkeys(RESULT_FIGURES, "int"))
     withdrawn: bool = False

@@ -493,6 +493,12 @@ class StandingRow:
     """In a season ranked by average: total per series played."""
 
     @property
+    def games(self) -> int:
+        """Games played as declarer ("Spiele"): those won and lost; passed-in rows and a
+        Ramsch have no declarer and do not count."""
+        return self.won + self.lost
+
+    @property
     def player_key(self) -> tuple[int, str, str]:
         """The player's name as sorted in German (``collation.german_key``)."""
         return german_key(self.player)

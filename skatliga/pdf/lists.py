@@ -119,7 +119,7 @@ def _match_points(row: Any) -> str:
 
 def player_columns(*, lists: bool = False) -> list[Column]:
     """The columns of a player standing; ``lists`` adds the number of series played."""
-    name, club = (0.22, 0.165) if lists else (0.245, 0.205)
+    name, club = (0.2, 0.135) if lists else (0.22, 0.18)
     columns = [
         Column(pgettext("rank", "Platz"), _rank, 0.055),
         Column(_("Spieler"), _text("player"), name, "LEFT", bold=True),
@@ -128,6 +128,7 @@ def player_columns(*, lists: bool = False) -> list[Column]:
     if lists:
         columns.append(Column(_("Serien"), _number("lists"), 0.065))
     columns += [
+        Column(_("Spiele"), _number("games"), 0.05),
         Column(_("Spielpunkte"), _number("game_points"), 0.105),
         Column(_("gew."), _number("won"), 0.05),
         Column(_("verl."), _number("lost"), 0.05),

@@ -251,11 +251,13 @@ def figure_columns() -> tuple[tables.Column, ...]:
 
 
 class PlayerStandingTable(FastTable):
-    """Players: rank, player, club, game points, won, lost, others' losses, bonus, total."""
+    """Players: rank, player, club, games as declarer, game points, won, lost, others'
+    losses, bonus, total."""
 
     rank = number(pgettext_lazy("rank", "Platz"))
     player = tables.Column(verbose_name=_("Spieler"), order_by=("player_key",))
     club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",), attrs=FOLD)
+    games = number(_("Spiele"), fold=True)
     game_points, won, lost, others_lost, bonus, total = figure_columns()
 
     class Meta:

@@ -48,7 +48,7 @@ def rows_of(table):
 
 
 def player_rows(rows):
-    return [dataclasses.asdict(row) for row in rows]
+    return [{**dataclasses.asdict(row), "games": row.games} for row in rows]
 
 
 def team_rows(rows):

@@ -7,10 +7,11 @@ from fractions import Fraction
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from scoring import Declaration, GameType, Outcome
 from skatliga import services
-from skatliga.models import ListResult, Registration, Table
+from skatliga.models import ListResult, Registration, Series, Table
 from skatliga.models import Tournament as TournamentModel
 from skatliga.standings.queries import match_points, team_standings
 
@@ -114,3 +115,20 @@ def test_standings_command_errors(small_season):
         call_command("standings", "nope")
     with pytest.raises(CommandError):
         call_command("standings", "spieltag-1", "--series", "9")
+
+
+def test_games_played_as_declarer_count_won_and_lost(small_season, client):
+    """ "Spiele": the games each player declared, from the sheets of ``small_season``: b1's
+    grand, c1's hearts (lost), a1's null, c2's clubs, d2's overbid diamonds, b3's spades;
+    passed-in rows count for nobody."""
+    rows = ListResult.objects.for_season(small_season).standings()
+    declared = {"a1": 1, "b1": 1, "c1": 1, "c2": 1, "d2": 1, "b3": 1}
+    assert {row.player: row.games for row in rows} == {
+        row.player: declared.get(row.player, 0) for row in rows
+    }
+    Table.objects.update(closed_at=timezone.now())
+    services.publish_series(Series.objects.get())
+    api = client.get("/api/v1/seasons/liga-2026/standings").json()
+    assert {row["player"]: row["games"] for row in api["items"] if row["games"]} == declared
+    page = client.get("/seasons/liga-2026/").content.decode()
+    assert ">Spiele<" in page or ">Spiele</a>" in page

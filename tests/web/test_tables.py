@@ -85,7 +85,7 @@ def test_each_row_shows_its_rank_names_and_figures(small_season, query):
                 f"{r.rank}.",
                 r.player + (r.club or ""),  # the club under the name, for a phone
                 r.club or "—",
-                *(str(getattr(r, name)) for name in ("game_points", "won", "lost")),
+                *(str(getattr(r, name)) for name in ("games", "game_points", "won", "lost")),
                 *(str(getattr(r, name)) for name in ("others_lost", "bonus", "total")),
             ],
         )

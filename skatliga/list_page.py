@@ -104,7 +104,7 @@ def short_name(name: str) -> str:
 
 
 def summary_lines(sheet: Sheet) -> list[dict[str, Any]]:
-    """The summary rows under the list (rules.md section 5), one value per player."""
+    """The summary rows under the list (docs/rules.md section 5), one value per player."""
     lines = [
         ("game_points", _("Spielpunkte")),
         ("won", _("gewonnen")),

@@ -175,3 +175,57 @@ def test_sql_by_hand_in_few_modules():
 def test_no_module_is_long(path):
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= LONGEST, f"{lines} lines: split it along its seams"
+
+
+# --- the specs are in the repository (docs/rules.md, docs/archive-format.md) ----------------
+
+SPECS = ("rules.md", "archive-format.md")
+CITATION = re.compile(
+    r"(rules\.md|archive-format\.md)(?:`{0,2}|\]\([^)]*\))\)?,?\s+(?:sections?\s+|§\s*)?"
+    r"((?:§?\d+(?:\.\d+)?(?:\s*(?:-|–|,|and|to)\s*)?)+)"
+)
+OUTSIDE = re.compile(r"shared/|rules-notes\.md|(?<![\w/.-])(rules|archive-format)\.md")
+
+
+def cited_files() -> list[Path]:
+    found = [ROOT / "README.md"]
+    for top in ("scoring", "skatliga", "tests", "bench", "docs"):
+        found += [
+            path
+            for path in (ROOT / top).rglob("*")
+            if path.suffix in (".py", ".md", ".json", ".html") and ".axe" not in path.parts
+        ]
+    return sorted(found)
+
+
+def sections_of(name: str) -> set[str]:
+    text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+    return {m.group(1) for m in re.finditer(r"^#{2,3} (\d+(?:\.\d+)?)\.? ", text, re.M)}
+
+
+def test_every_citation_of_the_specs_names_a_section_there():
+    sections = {name: sections_of(name) for name in SPECS}
+    missing = []
+    for path in cited_files():
+        text = path.read_text(encoding="utf-8")
+        for match in CITATION.finditer(text):
+            spec, cited = match.group(1), match.group(2)
+            numbers = re.findall(r"\d+(?:\.\d+)?", cited)
+            if re.search(r"\d\s*(?:-|–|to)\s*\d", cited):  # a range: each section in it
+                low, high = (int(numbers[i].split(".")[0]) for i in (0, -1))
+                numbers = [str(n) for n in range(low, high + 1)]
+            line = text.count("\n", 0, match.start()) + 1
+            rel = path.relative_to(ROOT)
+            missing += [f"{rel}:{line}: {spec} §{n}" for n in numbers if n not in sections[spec]]
+    assert missing == []
+
+
+def test_nothing_cites_a_file_the_repository_lacks():
+    outside = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in cited_files()
+        if path.parent.name != "docs" and path != Path(__file__)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if OUTSIDE.search(line)
+    ]
+    assert outside == []

@@ -34,7 +34,7 @@ DOUBLING_WIDTH = 6 * mm
 
 def fixed_widths(doublings: bool) -> tuple[float, ...]:
     """Widths of the columns before the players': Nr., game, matadors, the levels, the
-    doubling column where the rule set has Kontra (rules.md section 8), the value."""
+    doubling column where the rule set has Kontra (docs/rules.md section 8), the value."""
     doubling = (DOUBLING_WIDTH,) if doublings else ()
     return (6.5 * mm, 21 * mm, 8.5 * mm) + (LEVEL_WIDTH,) * len(LEVELS) + doubling + (12 * mm,)
 

@@ -173,10 +173,13 @@ def seating(rng: random.Random, group: Sequence[RosterTeam], series: int) -> lis
     return tables
 
 
-def list_games(rng: random.Random, seats: Sequence[str]) -> list[dict[str, Any]]:
-    """A complete list of random legal games in the archive's game shape."""
+def list_games(
+    rng: random.Random, seats: Sequence[str], count: int = GAMES_PER_LIST
+) -> list[dict[str, Any]]:
+    """The first ``count`` rows of a list of random legal games, in the archive's game shape
+    (all of them by default)."""
     games = []
-    for number in range(1, GAMES_PER_LIST + 1):
+    for number in range(1, count + 1):
         row = random_row(rng, number, len(seats))
         if row is None:
             games.append({"passed": True})

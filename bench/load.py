@@ -242,25 +242,28 @@ def referee_session(user: Any) -> str:
 
 
 def check_lists(season: Any) -> dict[str, Any]:
-    """Every list's result rows against a recomputation from its games."""
+    """Every list of the season: its result rows against a recomputation from its games."""
+    return compare_lists(series__tournament__season=season)
+
+
+def compare_lists(**where: Any) -> dict[str, Any]:
+    """Every list of the tables ``where`` selects (a filter on Table): its result rows
+    against a recomputation from its games."""
     from skatliga import services
     from skatliga.models import Game, ListResult, Seat, Table
 
-    tables = list(
-        Table.objects.filter(series__tournament__season=season).select_related("series__tournament")
-    )
+    within = {f"table__{key}": value for key, value in where.items()}
+    tables = list(Table.objects.filter(**where).select_related("series__tournament"))
     games: dict[int, list[Any]] = {}
-    for game in Game.objects.filter(table__series__tournament__season=season).order_by("number"):
+    for game in Game.objects.filter(**within).order_by("number"):
         games.setdefault(game.table_id, []).append(game)
     seats: dict[int, list[int]] = {}
     for table_id, player in (
-        Seat.objects.filter(table__series__tournament__season=season)
-        .order_by("position")
-        .values_list("table_id", "player_id")
+        Seat.objects.filter(**within).order_by("position").values_list("table_id", "player_id")
     ):
         seats.setdefault(table_id, []).append(player)
     stored: dict[int, dict[int, tuple[int, ...]]] = {}
-    for row in ListResult.objects.for_season(season).values_list(
+    for row in ListResult.objects.filter(**within).values_list(
         "table_id", "player_id", *services.games.RESULT_FIGURES
     ):
         stored.setdefault(row[0], {})[row[1]] = tuple(row[2:])
@@ -290,6 +293,69 @@ def wait_for(url: str, seconds: float = 60) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.5)
+
+
+ACCESS_LOG = "%(m)s %(U)s %(s)s %(D)s"
+"""gunicorn's access log line: method, path, status, microseconds (:func:`access_times`)."""
+
+
+def start_server(
+    url: str,
+    secret_key: str,
+    host: str,
+    workers: int,
+    workdir: Path,
+    *,
+    cache: str = "local",
+    access_log: str = ACCESS_LOG,
+) -> subprocess.Popen[bytes]:
+    """gunicorn on ``host`` (127.0.0.1:port) as production runs it: ``SKATLIGA_DEBUG=0``,
+    the hashed static files collected first, each worker its own local-memory page cache
+    unless ``cache`` is "file" (one directory in ``workdir`` they share). Its access log
+    goes to ``workdir``/access.log, its errors to gunicorn.log; :func:`stop_server` ends it."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "SKATLIGA_DEBUG": "0",
+        "SKATLIGA_SECRET_KEY": secret_key,
+        "SKATLIGA_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SETTINGS_MODULE": "skatliga.settings",
+    }
+    if cache == "file":
+        env["SKATLIGA_CACHE_URL"] = f"file://{workdir / 'cache'}"
+    else:
+        env.pop("SKATLIGA_CACHE_URL", None)
+    # As production starts (skatliga.ops.serve): the hashed static files first.
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    return subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "skatliga.wsgi",
+            "--bind",
+            host,
+            "--workers",
+            str(workers),
+            "--access-logfile",
+            "-",
+            "--access-logformat",
+            access_log,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=(workdir / "access.log").open("w"),  # noqa: SIM115
+        stderr=(workdir / "gunicorn.log").open("w"),  # noqa: SIM115
+        start_new_session=True,
+    )
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait(timeout=30)
 
 
 def main() -> None:
@@ -361,44 +427,7 @@ def main() -> None:
         script.write_text(LUA % (values | {"threads": threads}))
         return script
 
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "SKATLIGA_DEBUG": "0",
-        "SKATLIGA_SECRET_KEY": secret_key,
-        "SKATLIGA_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SETTINGS_MODULE": "skatliga.settings",
-    }
-    if args.cache == "file":
-        env["SKATLIGA_CACHE_URL"] = f"file://{workdir / 'cache'}"
-    else:
-        env.pop("SKATLIGA_CACHE_URL", None)
-    # As production starts (skatliga.ops.serve): the hashed static files first.
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "skatliga.wsgi",
-            "--bind",
-            host,
-            "--workers",
-            str(args.workers),
-            "--access-logfile",
-            "-",
-            "--access-logformat",
-            "%(m)s %(U)s %(s)s %(D)s",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=(workdir / "access.log").open("w"),  # noqa: SIM115
-        stderr=(workdir / "gunicorn.log").open("w"),  # noqa: SIM115
-        start_new_session=True,
-    )
+    server = start_server(url, secret_key, host, args.workers, workdir, cache=args.cache)
     try:
         wait_for(base + "/")
         load_before = os.getloadavg()[0]
@@ -438,8 +467,7 @@ def main() -> None:
         outputs = [process.communicate()[0] for process in wrk]
         load_after = os.getloadavg()[0]
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        stop_server(server)
 
     figures = [json.loads(out.strip().splitlines()[-1]) for out in outputs]
     public, saves = figures

@@ -39,7 +39,7 @@ def spreadsheet_row(values: Iterable[Any]) -> list[Any]:
     return [spreadsheet_cell(value) for value in values]
 
 
-class SpreadsheetExport(TableExport):
+class SpreadsheetExport(TableExport):  # type: ignore[misc]  # django-tables2 has no types
     """django-tables2's export, every cell (headings too) through :func:`spreadsheet_cell`."""
 
     def table_to_dataset(

@@ -23,7 +23,7 @@ from skatliga.forms import coded_error
 from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
 from skatliga.forms.players import SubstituteForm
 from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute
-from skatliga.models import Change, Game, Seat, Table, Tournament
+from skatliga.models import Change, Game, Seat, SecondEntry, Table, Tournament
 from skatliga.sheet import Sheet, build_sheet, list_rows, middle_span, signatures
 from skatliga.words import describe_game
 
@@ -85,7 +85,8 @@ def describe_history(change: Change, names: dict[int, str]) -> dict[str, str]:
             "before": " | ".join(
                 f"{versions[key]}: {describe_game(before.get(key), names)}" for key in versions
             ),
-            "after": _("gewählt: %(version)s") % {"version": versions.get(after.get("picked"), "")},
+            "after": _("gewählt: %(version)s")
+            % {"version": versions.get(after.get("picked", ""), "")},
         }
     if change.action == Change.Action.LIST_CLOSED and after:
         text = _("%(signed)s von %(seats)s unterschrieben") % after
@@ -346,7 +347,7 @@ def render_conflict(
     table: Table,
     seats: list[Seat],
     number: int,
-    current: Game | None,
+    current: Game | SecondEntry | None,
     **page: Any,
 ) -> HttpResponse:
     """Keep the typed row in the form, now against the current version, and show the current row."""

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 import scoring
 
-MESSAGES: dict[str, Promise] = {
+MESSAGES: dict[str, StrPromise] = {
     # The engine: one game.
     "game_not_in_rules": _("Dieses Spiel gibt es im Regelwerk des Turniers nicht."),
     "matadors_missing": _("Spitzen fehlen (mit 2: 2, ohne 3: -3)."),

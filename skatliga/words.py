@@ -13,16 +13,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Protocol
 
-from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 import scoring
 from scoring.ramsch import DURCHMARSCH
 
 # --- a game's names --------------------------------------------------------------------------
 
-GAME_NAMES: dict[str, Promise] = {
+GAME_NAMES: dict[str, StrPromise] = {
     "clubs": _("Kreuz"),
     "spades": _("Pik"),
     "hearts": _("Herz"),
@@ -33,10 +33,10 @@ GAME_NAMES: dict[str, Promise] = {
 }
 """The games by the engine's codes (``scoring.GameType``); the models' choices name them so."""
 
-LEVEL_NAMES: dict[str, Promise] = {"schneider": _("Schneider"), "schwarz": _("Schwarz")}
+LEVEL_NAMES: dict[str, StrPromise] = {"schneider": _("Schneider"), "schwarz": _("Schwarz")}
 """The levels a game is announced or played to."""
 
-DOUBLING_NAMES: dict[str, Promise] = {
+DOUBLING_NAMES: dict[str, StrPromise] = {
     "kontra": _("Kontra"),
     "re": _("Re"),
     "supra": _("Supra"),
@@ -44,7 +44,7 @@ DOUBLING_NAMES: dict[str, Promise] = {
 }
 """The doublings by field name, in order (``scoring.DOUBLINGS``)."""
 
-FLAG_NAMES: dict[str, Promise] = {
+FLAG_NAMES: dict[str, StrPromise] = {
     "hand": _("Hand"),
     "schneider_announced": _("Schneider angesagt"),
     "schwarz_announced": _("Schwarz angesagt"),
@@ -53,13 +53,13 @@ FLAG_NAMES: dict[str, Promise] = {
 }
 """A declaration's flags by field name."""
 
-RESULT_NAMES: dict[str, Promise] = {"won": _("gewonnen"), "lost": _("verloren")}
+RESULT_NAMES: dict[str, StrPromise] = {"won": _("gewonnen"), "lost": _("verloren")}
 """The verdict on a game."""
 
 
 # --- a game on the list ----------------------------------------------------------------------
 
-LIST_WORDS: dict[str, Promise] = {
+LIST_WORDS: dict[str, StrPromise] = {
     "passed": _("eingepasst"),
     "ramsch": _("Ramsch"),
     "ouvert": _("ouvert"),
@@ -193,7 +193,7 @@ def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
 
 # --- how a game's value came about -----------------------------------------------------------
 
-BREAKDOWN_WORDS: dict[str, Promise] = {
+BREAKDOWN_WORDS: dict[str, StrPromise] = {
     # A suit or grand game's steps, by the engine's codes.
     "with": _("mit"),
     "without": _("ohne"),

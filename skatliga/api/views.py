@@ -30,6 +30,7 @@ from skatliga.models import (
     Season,
     Seat,
     Series,
+    SeriesQuerySet,
     Table,
     Tournament,
 )
@@ -253,7 +254,7 @@ def _tournament_json(tournament: Tournament, series: list[int]) -> dict[str, Any
     }
 
 
-def _published_numbers() -> Prefetch:
+def _published_numbers() -> Prefetch[str, SeriesQuerySet, str]:
     return Prefetch(
         "series", queryset=Series.objects.public(final=True).order_by("number"), to_attr="published"
     )

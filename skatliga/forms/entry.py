@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -164,7 +164,7 @@ class GameRowForm(forms.Form):
             elif position == dealer + 1:
                 label = _("%(seat)s (gibt)") % {"seat": label}
             choices.append((str(position), label))
-        declarer = self.fields["declarer"]
+        declarer = cast(forms.ChoiceField, self.fields["declarer"])
         declarer.widget.keys = {PASSED: "0 p e", RAMSCH: "r"} | {
             str(position): str(position) for position, _name in positions
         }
@@ -176,9 +176,9 @@ class GameRowForm(forms.Form):
             for value, label in GameType.choices
             if value != GameType.REVOLUTION or rules.revolution is not None
         ]
-        self.fields["game"].choices = [("", "—"), *games]
+        cast(forms.ChoiceField, self.fields["game"]).choices = [("", "—"), *games]
         if rules.kontra:
-            self.fields["doubling"].choices = [
+            cast(forms.ChoiceField, self.fields["doubling"]).choices = [
                 ("", "—"),
                 *((name, DOUBLING_NAMES[name]) for name in rules.doubling_names),
             ]
@@ -240,16 +240,16 @@ class GameRowForm(forms.Form):
             return None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("passed") or data.get("declarer") == PASSED:
             data["passed"] = True
             self.entry = services.GameEntry()
             return data
         if data.get("declarer") == RAMSCH:
             points = self._numbers("ramsch_card_points")
-            tricks = self._numbers("ramsch_tricks")
-            if points is not None and tricks is not None:
-                self.entry = services.GameEntry(ramsch=scoring.Ramsch(points, tricks))
+            taken = self._numbers("ramsch_tricks")
+            if points is not None and taken is not None:
+                self.entry = services.GameEntry(ramsch=scoring.Ramsch(points, taken))
             return data
         bid = self._number("bid")
         card_points = self._number("card_points")
@@ -332,7 +332,7 @@ class GameRowForm(forms.Form):
                 field = None
             if field is not None and field in self.errors:
                 continue  # one problem per field: the form's own comes first
-            shown = self.errors.as_data().get(forms.forms.NON_FIELD_ERRORS, [])
+            shown = self.errors.as_data().get(NON_FIELD_ERRORS, [])
             if problem.code not in [error.code for error in shown]:
                 self.add_error(field, coded_error(problem.code))
 
@@ -372,7 +372,7 @@ class GameRowForm(forms.Form):
         """Every error and warning as JSON: field, code and message."""
         found = [
             {
-                "field": None if field == forms.forms.NON_FIELD_ERRORS else field,
+                "field": None if field == NON_FIELD_ERRORS else field,
                 "code": error.code or "invalid",
                 "message": " ".join(error.messages),
                 "warning": False,

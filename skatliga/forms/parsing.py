@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django_stubs_ext import StrPromise
 
 from skatliga.forms import coded_error
 
@@ -77,7 +78,16 @@ class KeyedSelect(forms.Select):
         self.keys = keys or {}
         self.disabled = set(disabled)
 
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):  # type: ignore[no-untyped-def]
+    def create_option(
+        self,
+        name: str,
+        value: Any,
+        label: int | str,
+        selected: bool,
+        index: int,
+        subindex: int | None = None,
+        attrs: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
         keys = self.keys.get(str(value))
         if keys:
@@ -87,7 +97,7 @@ class KeyedSelect(forms.Select):
         return option
 
 
-def short_text(label: Any, max_length: int, **attrs: Any) -> forms.CharField:
+def short_text(label: StrPromise, max_length: int, **attrs: Any) -> forms.CharField:
     return forms.CharField(
         label=label,
         required=False,

@@ -3,8 +3,8 @@ seats, and a substitute who takes a seat over during a list."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -12,7 +12,7 @@ from django.utils.translation import pgettext_lazy
 
 from skatliga import services
 from skatliga.forms import coded_error
-from skatliga.models import Player, Registration, Seat, Team
+from skatliga.models import Player, Registration, Seat, Series, Table, Team
 
 
 class PlayersForm(forms.Form):
@@ -34,7 +34,7 @@ class PlayersForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         text = "\n".join(filter(None, [data.get("player"), data.get("roster")]))
         data["players"] = services.parse_roster(text)
         if not data["players"]:
@@ -126,20 +126,23 @@ class DrawForm(forms.Form):
     )
 
 
-class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(
-        label=pgettext_lazy("seat", "Platz"), queryset=Seat.objects.none()
-    )
-    second = forms.ModelChoiceField(label=_("tauschen mit"), queryset=Seat.objects.none())
+class SeatField(forms.ModelChoiceField[Seat]):
+    """A seat of the series, named by its table, its place and its player."""
 
-    def __init__(self, *args: Any, series: Any, **kwargs: Any) -> None:
+    def label_from_instance(self, obj: Seat) -> str:
+        return seat_label(obj)
+
+
+class SwapForm(forms.Form):
+    first = SeatField(label=pgettext_lazy("seat", "Platz"), queryset=Seat.objects.none())
+    second = SeatField(label=_("tauschen mit"), queryset=Seat.objects.none())
+
+    def __init__(self, *args: Any, series: Series, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = Seat.objects.filter(series=series).select_related("player", "table")
         seats = seats.order_by("table__number", "position")
         for name in ("first", "second"):
-            field = self.fields[name]
-            field.queryset = seats
-            field.label_from_instance = seat_label
+            cast(SeatField, self.fields[name]).queryset = seats
 
 
 def seat_label(seat: Seat) -> str:
@@ -180,15 +183,17 @@ class SubstituteForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
-    def __init__(self, *args: Any, table: Any, seats: Sequence[Seat], **kwargs: Any) -> None:
+    def __init__(
+        self, data: Mapping[str, Any] | None = None, *, table: Table, seats: Sequence[Seat]
+    ) -> None:
         # Its own ids: the list page's entry form has a "reason" field too.
-        super().__init__(*args, auto_id="substitute_%s", **kwargs)
-        self.fields["seat"].choices = [
+        super().__init__(data, auto_id="substitute_%s")
+        cast(forms.TypedChoiceField, self.fields["seat"]).choices = [
             (seat.position, f"{seat.position} · {seat.player}") for seat in seats
         ]
         series = table.series
         playing = Seat.objects.filter(series=series)
-        self.fields["player"].queryset = (
+        cast(forms.ModelChoiceField[Player], self.fields["player"]).queryset = (
             Player.objects.filter(registrations__tournament=series.tournament_id)
             .exclude(pk__in=playing.values("player_id"))
             .exclude(pk__in=playing.filter(substitute__isnull=False).values("substitute_id"))

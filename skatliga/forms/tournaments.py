@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -90,7 +90,7 @@ class RuleOptionsForm(forms.BaseForm):
                     self.add_error("scoring", coded_error(problem.code))
 
 
-class TournamentForm(RuleOptionsForm, forms.ModelForm):
+class TournamentForm(RuleOptionsForm, forms.ModelForm[Tournament]):
     """A tournament's settings: the preset and, per rule option, the preset's value or a
     house rule (:class:`RuleOptionsForm`). A new tournament of a season starts with the
     season's (``initial``: ``Season.rule_fields``)."""
@@ -102,8 +102,8 @@ class TournamentForm(RuleOptionsForm, forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = Season.objects.all()
-        rounds = self.fields["rounds_per_series"]
+        cast(forms.ModelChoiceField[Season], self.fields["season"]).queryset = Season.objects.all()
+        rounds = cast(forms.IntegerField, self.fields["rounds_per_series"])
         rounds.min_value, rounds.max_value = 1, 30
         # The column's own bounds (0 to 32767) would name the wrong range: the one check,
         # with the real range in its message, is clean_rounds_per_series.
@@ -120,13 +120,13 @@ class TournamentForm(RuleOptionsForm, forms.ModelForm):
         return [self[name] for name in self.Meta.fields]
 
     def clean_rounds_per_series(self) -> int:
-        rounds = self.cleaned_data["rounds_per_series"]
+        rounds: int = self.cleaned_data["rounds_per_series"]
         if not 1 <= rounds <= 30:
             raise coded_error("rounds_out_of_range")
         return rounds
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         self.clean_rule_options(data)
         return data
 

@@ -49,7 +49,8 @@ def compiled_rows(
     by_stand_in = dict(zip(_STAND_INS, keys, strict=False))
     with connection.cursor() as cursor:
         cursor.execute(sql, [by_stand_in.get(p, p) if type(p) is int else p for p in params])
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 class ListResultQuerySet(models.QuerySet["ListResult"]):
@@ -297,7 +298,8 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         sql, params = self.scoped_sql(("teams", unit), lambda rows, _lots: rows._team_sql(unit))
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            return cursor.fetchall()
+            rows: list[tuple[Any, ...]] = cursor.fetchall()
+            return rows
 
     def _team_sql(self, unit: str) -> tuple[str, tuple[Any, ...]]:
         """Each team's match points won and lost (in halves), Spielpunkte and series played,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 import scoring
 from scoring import ListSystem as EngineListSystem
@@ -65,7 +65,7 @@ class PlaysRules(models.Model):
 
 # --- rule options in words (docs/rules.md section 8) ----------------------------------------
 
-OPTION_NAMES: dict[str, Promise] = {
+OPTION_NAMES: dict[str, StrPromise] = {
     "grand_base": _("Grundwert Grand"),
     "matadors": _("Spitzen"),
     "null_values": _("Null-Spiele"),
@@ -79,7 +79,7 @@ OPTION_NAMES: dict[str, Promise] = {
     "ramsch": _("Ramsch"),
 }
 
-OPTION_VALUES: dict[tuple[str, Any], Promise] = {
+OPTION_VALUES: dict[tuple[str, Any], StrPromise] = {
     ("matadors", "trumps"): _("Trumpffolge (ISkO)"),
     ("matadors", "jacks"): _("nur Buben (1–4)"),
     ("doublings", "none"): _("keine"),

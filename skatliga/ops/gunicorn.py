@@ -49,7 +49,7 @@ accesslog = "-"
 errorlog = "-"
 
 
-class StderrLogger(Logger):
+class StderrLogger(Logger):  # type: ignore[misc]  # gunicorn has no types: Logger is Any
     """gunicorn's logs, the access log included, on stderr, with table tokens blanked."""
 
     def _set_handler(

@@ -17,8 +17,8 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab import rl_config
+from reportlab.lib import units
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -29,7 +29,9 @@ from skatliga.entries import MINUS
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
-PAGE = A4
+mm: float = units.mm
+"""A millimetre in points (reportlab's, typed: reportlab has no types)."""
+PAGE: tuple[float, float] = A4
 MARGIN = 12 * mm
 FOOTER_Y = 7 * mm
 FOOTER_SIZE = 7
@@ -49,7 +51,8 @@ def register_fonts() -> None:
 
 
 def width(text: str, size: float, font: str = FONT) -> float:
-    return pdfmetrics.stringWidth(text, font, size)
+    measured: float = pdfmetrics.stringWidth(text, font, size)
+    return measured
 
 
 def plain(number: int) -> str:
@@ -136,7 +139,7 @@ def numbered_canvas(footer: Callable[[Canvas, int, int], None]) -> type[Canvas]:
     """A canvas class that holds its pages back until saving, then draws ``footer`` on each
     with the page number and the number of pages (the "NumberedCanvas" recipe)."""
 
-    class NumberedCanvas(Canvas):
+    class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab has no types: Canvas is Any
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._pages: list[dict[str, Any]] = []

@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from reportlab.graphics import renderPDF
 from reportlab.lib import colors
-from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from skatliga.pdf import qr
-from skatliga.pdf.base import BOLD, FONT, build, date_text, shorten
+from skatliga.pdf.base import BOLD, FONT, build, date_text, mm, shorten
 
 CARD_HEIGHT = 128 * mm
 QR_SIZE = 62 * mm

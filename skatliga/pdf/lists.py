@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Paragraph
@@ -34,6 +33,7 @@ from skatliga.pdf.base import (
     build,
     date_text,
     frame_width,
+    mm,
     plain,
     points,
     register_fonts,
@@ -61,30 +61,47 @@ _NOTE = ParagraphStyle(
 
 
 class PlayerLine(Protocol):
-    """A player's line in a standing (``skatliga.models.StandingRow`` is one)."""
+    """A player's line in a standing, read only (``skatliga.models.StandingRow`` is one)."""
 
-    rank: int
-    player: str
-    club: str
-    lists: int
-    game_points: int
-    won: int
-    lost: int
-    others_lost: int
-    bonus: int
-    total: int
+    @property
+    def rank(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def club(self) -> str: ...
+    @property
+    def lists(self) -> int: ...
+    @property
+    def game_points(self) -> int: ...
+    @property
+    def won(self) -> int: ...
+    @property
+    def lost(self) -> int: ...
+    @property
+    def others_lost(self) -> int: ...
+    @property
+    def bonus(self) -> int: ...
+    @property
+    def total(self) -> int: ...
 
 
 class TeamLine(Protocol):
-    """A team's line in a league table (``skatliga.standings.queries.TeamRow`` is one)."""
+    """A team's line in a league table, read only (``standings.queries.TeamRow`` is one)."""
 
-    rank: int
-    team: str
-    club: str
-    series: int
-    match_points: Fraction
-    match_points_against: Fraction
-    game_points: int
+    @property
+    def rank(self) -> int: ...
+    @property
+    def team(self) -> str: ...
+    @property
+    def club(self) -> str: ...
+    @property
+    def series(self) -> int: ...
+    @property
+    def match_points(self) -> Fraction: ...
+    @property
+    def match_points_against(self) -> Fraction: ...
+    @property
+    def game_points(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +180,7 @@ def _width(text: str, font: str) -> float:
     return width(text, SIZE, font)
 
 
-class ListTable(Flowable):
+class ListTable(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
     """A result list's rows under the column headings, split across pages.
 
     Each row's height is known before layout (its longest cell in lines), so splitting at a

@@ -7,12 +7,11 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.graphics import renderPDF
 from reportlab.lib import colors
-from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Flowable
 
 from skatliga.pdf import qr
-from skatliga.pdf.base import BOLD, FONT, MARGIN, date_text, shorten, width, wrap_lines
+from skatliga.pdf.base import BOLD, FONT, MARGIN, date_text, mm, shorten, width, wrap_lines
 from skatliga.pdf.rows import LEVELS, SheetData, SheetPlayer
 
 # --- layout ----------------------------------------------------------------------------------
@@ -54,7 +53,7 @@ MUTED = colors.Color(0.35, 0.35, 0.35)
 NAME_SIZE = 8.0
 
 
-class Vertical(Flowable):
+class Vertical(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
     """A column heading set upwards, for the narrow level columns (smaller if it is long)."""
 
     def __init__(self, text: str, size: float = SMALL, length: float = HEAD_ROW - 5) -> None:
@@ -75,7 +74,7 @@ class Vertical(Flowable):
         canvas.restoreState()
 
 
-class PlayerHeading(Flowable):
+class PlayerHeading(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
     """A player's name and club above his column: smaller type before wrapping a name."""
 
     def __init__(self, player: SheetPlayer) -> None:
@@ -118,7 +117,7 @@ class PlayerHeading(Flowable):
             y -= SMALL * 1.15
 
 
-class SheetHeader(Flowable):
+class SheetHeader(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
     """Tournament, date and venue on the left; series and table in boxes on the right."""
 
     def __init__(self, sheet: SheetData, blank: bool) -> None:
@@ -192,7 +191,7 @@ class SheetHeader(Flowable):
             canvas.drawCentredString(x + box / 2, 4 * mm, str(number))
 
 
-class TextLine(Flowable):
+class TextLine(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
     """One line of small text, drawn directly (no paragraph layout needed)."""
 
     def __init__(self, text: str, size: float = SMALL) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
-from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table
 from reportlab.platypus.tables import CellStyle
 
@@ -26,6 +26,7 @@ from skatliga.pdf.base import (
     MARGIN,
     PAGE,
     build,
+    mm,
     plain,
     register_fonts,
     width,
@@ -101,13 +102,30 @@ def _label_style(size: float) -> CellStyle:
     return _cell_style(f"label-{size}", align="LEFT", size=size)
 
 
-class SheetTable(Table):
+Cell = tuple[int, int]
+"""A cell of a reportlab table: column and row."""
+Span = tuple[int, int, int, int] | None
+"""The cells a cell spans (first column and row, last column and row); None: spanned over."""
+Rect = tuple[float, float, float, float] | None
+"""Where a cell is drawn (x, y, width, height); None: spanned over."""
+Blocks = dict[float, list[tuple[float, float]]]
+"""Where spanned cells interrupt the grid lines: a line's position, the stretches it skips."""
+
+
+class SheetTable(Table):  # type: ignore[misc]  # reportlab has no types: Table is Any
     """A table that sets its text cells in one text object, grouped by font and colour.
 
     Most cells of a list are empty or a few characters; drawing each through its own text
     object, switching fonts and colours from cell to cell, would cost more than the rest of
     the page together.
     """
+
+    _spanRanges: dict[Cell, Span]
+    _colSpanCells: list[Cell]
+    _rowSpanCells: list[Cell]
+    _spanRects: dict[Cell, Rect]
+    _vBlocks: Blocks
+    _hBlocks: Blocks
 
     def draw(self) -> None:
         self._runs: dict[tuple[str, float, object], list[tuple[float, float, str]]] = {}
@@ -197,11 +215,11 @@ class SheetTable(Table):
         self._runs.setdefault(key, []).append((x, y - style.fontsize, cellval))
 
 
-_SPAN_RANGES: dict[tuple[object, ...], tuple[dict, list, list]] = {}
-_SPAN_RECTS: dict[tuple[object, ...], tuple[dict, dict, dict]] = {}
+_SPAN_RANGES: dict[tuple[object, ...], tuple[dict[Cell, Span], list[Cell], list[Cell]]] = {}
+_SPAN_RECTS: dict[tuple[object, ...], tuple[dict[Cell, Rect], Blocks, Blocks]] = {}
 
 
-def _forget_if_full(cache: dict) -> None:
+def _forget_if_full(cache: dict[tuple[object, ...], Any]) -> None:
     """Keep the span caches small: a few shapes (3-, 4- and 5-tables) are all there are."""
     if len(cache) >= 32:
         cache.clear()
@@ -231,7 +249,7 @@ def _row_height(games: int, notes: int = 0) -> float:
 @lru_cache(maxsize=32)
 def _shape(
     players: int, games: int, doublings: bool
-) -> tuple[tuple[tuple[CellStyle, ...], ...], tuple]:
+) -> tuple[tuple[tuple[CellStyle, ...], ...], tuple[tuple[object, ...], ...]]:
     """The cell styles and the lines of every sheet with this many players and rows."""
     value_column = value_index(doublings)
     first_player = value_column + 1
@@ -305,7 +323,7 @@ def _sheet_table(sheet: SheetData, blank: bool) -> Table:
     first_player = value_column + 1
     widths = _column_widths(players, sheet.doublings)
     shape, lines = _shape(players, games, sheet.doublings)
-    styles = list(shape)
+    styles: list[Sequence[CellStyle]] = list(shape)
     commands = list(lines)
     dealer_mark = pgettext("dealer", "G")
     game_room = widths[GAME] - 3

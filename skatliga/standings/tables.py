@@ -23,6 +23,7 @@ from django.utils.http import RFC3986_SUBDELIMS, urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 from django_tables2.data import TableListData
 from django_tables2.templatetags.django_tables2 import table_page_range
 
@@ -30,7 +31,7 @@ from skatliga.models import RESULT_FIGURES, HistoryRow, Season, Standings
 from skatliga.standings.queries import TeamRow, average_text
 
 
-class StandingsData(TableListData):
+class StandingsData(TableListData):  # type: ignore[misc]  # django-tables2 has no types
     """A lazily read standing (:class:`~skatliga.models.Standings`) as table data: a paged
     table reads only its page's rows; sorting by another column reads them all."""
 
@@ -87,7 +88,7 @@ def _shown(render: Callable[..., Any] | None) -> Callable[[Any, Any, Any], Any] 
     )
 
 
-class FastTable(tables.Table):
+class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
     """A django-tables2 table whose body cells are worked out in one pass.
 
     Columns read an attribute of the row named like the column; a ``render_<column>`` method
@@ -219,7 +220,7 @@ _SENTINEL = 987654321987
 _TH_ATTRS: dict[tuple[Any, ...], str] = {}
 
 
-def number(label: str, *, total: bool = False, fold: bool = False) -> tables.Column:
+def number(label: StrPromise, *, total: bool = False, fold: bool = False) -> tables.Column:
     """A right-aligned column of figures; ``total`` marks the column that ranks, ``fold`` one
     that a phone leaves out (rank, name and total fit its width; the CSV has every column)."""
     css = "number total" if total else "number"
@@ -325,7 +326,7 @@ class TeamStandingTable(FastTable):
         attrs = {"class": "standings"}
         template_name = "django_tables2/fast_table.html"
 
-    HEADINGS = {
+    HEADINGS: dict[str, StrPromise] = {
         Season.MatchPoints.PLACES: _("Matchpunkte"),
         Season.MatchPoints.PAIRINGS: _("Punkte 2/1/0"),
         Season.MatchPoints.SERIES_POINTS: _("Wertungspunkte"),

@@ -5,8 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+
+
+class AuthenticatedHttpRequest(HttpRequest):
+    """The request of a view behind ``login_required``: its user is logged in."""
+
+    user: User
 
 
 def locked_out(
@@ -31,8 +38,10 @@ def client_address(request: HttpRequest) -> str | None:
     """
     proxies = settings.PROXY_COUNT
     if proxies:
-        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        header: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        forwarded = [a.strip() for a in header.split(",")]
         forwarded = [a for a in forwarded if a]
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR")
+    address: str | None = request.META.get("REMOTE_ADDR")
+    return address

@@ -41,6 +41,7 @@ from skatliga.models import (
     Season,
     Tournament,
 )
+from skatliga.views.auth import AuthenticatedHttpRequest
 
 View = Callable[..., HttpResponse]
 
@@ -266,7 +267,7 @@ def archive_download(request: HttpRequest, tournament: Tournament) -> HttpRespon
 
 
 @login_required
-def archive_upload(request: HttpRequest) -> HttpResponse:
+def archive_upload(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Import an archive as a new tournament; every problem with its path, nothing saved."""
     if not may_create_tournaments(request.user):
         return forbidden(request)

@@ -135,7 +135,8 @@ def export(
         if categories is None or category not in Category.values:
             raise Http404
         table, name = categories.table(category), f"{name}-{category}"
-    return SpreadsheetExport(kind, table).response(f"{slugify(name)}.{kind}")
+    response: HttpResponse = SpreadsheetExport(kind, table).response(f"{slugify(name)}.{kind}")
+    return response
 
 
 def pdf_response(data: bytes, name: str) -> HttpResponse:

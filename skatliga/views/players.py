@@ -57,12 +57,26 @@ def render_tournament(
         "draw_form": DrawForm(),
         "avoid_repeats": True,
         "table_sizes": sizes,
-        "fours": sizes.count(4),
-        "threes": sizes.count(3),
-        "five_table": [5],
+        "active": players,
+        "table_plan": table_plan(sizes),
         **context,
     }
     return render(request, "referee/tournament.html", context, status=status)
+
+
+def table_plan(sizes: list[int]) -> str:
+    """The tables a draw makes, in words, leaving out a kind there is none of."""
+    fours, threes = sizes.count(4), sizes.count(3)
+    if sizes == [5]:
+        return _("ein Fünfertisch")
+    parts = [
+        ngettext("%(count)d Vierertisch", "%(count)d Vierertische", fours) % {"count": fours},
+        ngettext("%(count)d Dreiertisch", "%(count)d Dreiertische", threes) % {"count": threes},
+    ]
+    wanted = [part for part, count in zip(parts, (fours, threes), strict=True) if count]
+    if len(wanted) == 2:
+        return _("%(fours)s und %(threes)s") % {"fours": wanted[0], "threes": wanted[1]}
+    return wanted[0] if wanted else ""
 
 
 @referee_required

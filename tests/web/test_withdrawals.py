@@ -6,8 +6,11 @@ every total is 0); after the withdrawal seven remain: one 4-table and one 3-tabl
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from skatliga import services
 from skatliga.models import Change, ListResult, Seat
@@ -85,3 +88,23 @@ def test_the_referee_withdraws_a_player_and_the_standing_marks_him(
     # Seven players left: one 4-table and one 3-table.
     referee_page = client.get(reverse("referee:tournament", args=["abend"]))
     assert referee_page.context["table_sizes"] == [4, 3]
+
+
+@pytest.mark.parametrize(
+    ("language", "hint"),
+    [("de", "12 Spieler: 3 Vierertische"), ("en", "12 players: 3 tables of four")],
+)
+def test_the_draw_hint_counts_only_the_players_still_in(client, django_user_model, language, hint):
+    tournament = make_tournament(players=13, rounds=1, slug="dreizehn")
+    services.withdraw_player(tournament.registrations.first(), reason="krank")
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    tournament.referees.add(user)
+    client.force_login(user)
+
+    with translation.override(language):
+        url = reverse("referee:tournament", args=[tournament.slug])
+    text = " ".join(re.sub(r"<[^>]+>", " ", client.get(url).content.decode()).split())
+
+    plan = text[text.index(hint) :].split(" ")[:6]
+    assert " ".join(plan).startswith(hint)
+    assert "0" not in plan and "und" not in plan and "and" not in plan

@@ -6,13 +6,15 @@ every total is 0); after the withdrawal seven remain: one 4-table and one 3-tabl
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from pypdf import PdfReader
 
-from skatliga import services
+from skatliga import printing, services
 from skatliga.models import Change, ListResult, Seat
 from tests.web.factories import entry, make_tournament, play
 
@@ -108,3 +110,16 @@ def test_the_draw_hint_counts_only_the_players_still_in(client, django_user_mode
     plan = text[text.index(hint) :].split(" ")[:6]
     assert " ".join(plan).startswith(hint)
     assert "0" not in plan and "und" not in plan and "and" not in plan
+
+
+@pytest.mark.parametrize(("language", "mark"), [("de", "zurückgezogen"), ("en", "withdrawn")])
+def test_the_result_pdf_marks_the_withdrawn_player(after_series_1, language, mark):
+    leaving = after_series_1.registrations.order_by("player__name").first()
+    services.withdraw_player(leaving, reason="krank")
+
+    with translation.override(language):
+        data = printing.tournament_result_pdf(after_series_1)
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
+
+    assert f"{leaving.player.name} ({mark})" in text
+    assert text.count(f"({mark})") == 1

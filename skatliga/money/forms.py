@@ -44,6 +44,14 @@ class PurseForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4, "placeholder": "50%\n30%\n20%"}),
         help_text=_("Eine Zeile je Platz: ein Betrag (20,00) oder ein Anteil am Topf (30%)."),
     )
+    substitutes_without_prize = forms.BooleanField(
+        label=_("Ersatzspieler ohne Preisgeld"),
+        required=False,
+        help_text=_(
+            "Ein Ersatzspieler zahlt kein Startgeld: er erhält keinen Preis, sein Platz geht "
+            "an den Nächsten."
+        ),
+    )
 
     def clean_prizes(self) -> list[str]:
         prizes = [line.strip() for line in self.cleaned_data["prizes"].splitlines() if line.strip()]

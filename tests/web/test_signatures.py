@@ -381,3 +381,15 @@ def signatures_of(table):
     from skatliga.sheet import signatures
 
     return signatures(table)
+
+
+def test_the_change_log_names_the_device_of_an_entry_at_the_table(referee):
+    table, link = kept(3)
+
+    page = referee(table).get(reverse("referee:changes", args=[table.series.tournament.slug]))
+
+    cells = [
+        " ".join(row.split("<td>")[1].split("</td>")[0].split())
+        for row in page.content.decode().split('data-action="game_recorded"')[1:]
+    ]
+    assert cells == ["am Tisch (Tablet)"] * 3

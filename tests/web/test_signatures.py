@@ -2,11 +2,14 @@
 clears the signatures, and closing a list kept at the table without all signatures takes a
 reason."""
 
+import io
+
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from pypdf import PdfReader
 
-from skatliga import services
+from skatliga import pdf, printing, services
 from skatliga.models import Change, Signature
 from skatliga.table import services as links
 from tests.web.factories import entry, make_player, make_table, play
@@ -393,3 +396,25 @@ def test_the_change_log_names_the_device_of_an_entry_at_the_table(referee):
         for row in page.content.decode().split('data-action="game_recorded"')[1:]
     ]
     assert cells == ["am Tisch (Tablet)"] * 3
+
+
+def test_the_completed_sheet_prints_who_signed_when_and_on_which_device(device):
+    table, link = kept_with_substitute()
+    client = device(link)
+    state = services.list_state(table)
+    for position in (1, 3):
+        client.post(sign_url(link, position), {"state": state})
+    client.post(reverse("table:sign-substitute", args=[link.token, 2]), {"state": state})
+
+    data = printing.sheet_data(table)
+    text = " ".join(
+        " ".join(
+            page.extract_text()
+            for page in PdfReader(io.BytesIO(pdf.score_sheets_pdf([data]))).pages
+        ).split()
+    )
+
+    assert [line.count("Tablet 3") for line in data.signed] == [1, 1, 1]
+    assert data.signed[1].startswith("Emil: ✓ ")
+    assert "Emil: ✓" in text and text.count("Tablet 3") == 3
+    assert printing.series_sheets(table.series)[0].signed == data.signed

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import pdf, services
-from skatliga.collation import german_key
+from skatliga.collation import surname_key
 from skatliga.entries import list_entry
 from skatliga.models import (
     Category,
@@ -396,11 +396,12 @@ class SeatLine:
 
 
 def seat_lines(series: Series) -> list[SeatLine]:
-    """Every player of the series in German dictionary order (``collation.german_key``:
-    Łukasz beside Lukas, whatever the database's collation) with his table and seat."""
+    """Every player of the series by surname in German dictionary order
+    (``collation.surname_key``: Łukasz beside Lukas, whatever the database's collation)
+    with his table and seat: a player looks for his surname."""
     seats = sorted(
         Seat.objects.filter(series=series).select_related("player__club", "table"),
-        key=lambda seat: (german_key(seat.player.name), seat.player_id),
+        key=lambda seat: (surname_key(seat.player.name), seat.player_id),
     )
     return [
         SeatLine(

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from skatliga import services
+from skatliga.collation import german_key
 from skatliga.forms import coded_error
 from skatliga.forms.players import DrawForm, PlayersForm, TeamForm, TeamsForm
 from skatliga.models import (
@@ -29,7 +30,10 @@ from skatliga.views.referee import action_error, referee_required
 def render_tournament(
     request: HttpRequest, tournament: Tournament, status: int = 200, **context: Any
 ) -> HttpResponse:
-    registrations = tournament.registrations.select_related("player__club", "team")
+    registrations = sorted(
+        tournament.registrations.select_related("player__club", "team"),
+        key=lambda registration: german_key(registration.player.name),
+    )
     series = tournament.series.annotate(
         table_count=Count("tables", distinct=True),
         closed_count=Count("tables", filter=Q(tables__closed_at__isnull=False), distinct=True),

@@ -14,9 +14,12 @@ from skatliga.services import ServiceError
 
 class AmountField(forms.DecimalField):
     """Euros as typed, with a decimal comma or point (a text field: a number field refuses
-    the comma in some browsers)."""
+    the comma in some browsers), shown as the interface's language writes them ("0,50")."""
 
     widget = forms.TextInput(attrs={"inputmode": "decimal", "size": 8})
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(localize=True, **kwargs)  # type: ignore[arg-type]
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, str]:
         return {}

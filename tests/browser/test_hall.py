@@ -58,3 +58,20 @@ def test_the_hall_pages_through_every_rank_within_the_screen(browser, live_serve
 
     assert len(seen) == players
     assert LONG in seen
+
+
+def test_the_public_list_shows_every_running_total_on_a_phone(browser, live_server):
+    from skatliga.models import Table
+
+    tournament = evening(4)
+    table = Table.objects.get(series__tournament=tournament)
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(live_server.url + reverse("table", args=[tournament.slug, 1, table.number]))
+
+    region = page.locator(".table-scroll")
+    widths = region.evaluate("r => [r.scrollWidth, r.clientWidth]")
+    right = page.eval_on_selector_all(
+        ".list-readonly tr > *",
+        "cells => Math.max(...cells.map(c => c.getBoundingClientRect().right))",
+    )
+    assert widths[0] <= widths[1] and right <= 390

@@ -1,5 +1,7 @@
-"""The hall display on a 1920×1080 projector: it pages through the whole ranking by itself,
-every row inside the screen, a long name on one line beside its club."""
+"""Screens of an evening: the hall display on a 1920×1080 projector pages through the whole
+ranking by itself, every row inside the screen, a long name on one line beside its club; on a
+390 px phone the public list shows every running total, a very long name keeps to two lines
+on the table device's buttons, and its conflict buttons look like buttons."""
 
 from __future__ import annotations
 
@@ -75,3 +77,31 @@ def test_the_public_list_shows_every_running_total_on_a_phone(browser, live_serv
         "cells => Math.max(...cells.map(c => c.getBoundingClientRect().right))",
     )
     assert widths[0] <= widths[1] and right <= 390
+
+
+def test_a_very_long_name_keeps_to_two_lines_on_a_phones_buttons(browser, live_server):
+    from skatliga.models import Table
+    from skatliga.table import services as links
+    from tests.browser.test_table_offline import open_device
+
+    table = Table.objects.get(series__tournament=evening(4))
+    link = links.renew_link(table)
+    _device, phone = open_device(
+        browser, live_server.url + reverse("table:entry", args=[link.token])
+    )
+
+    button = phone.locator("#tap-grid .tap-declarer button", has_text="Maximilian")
+    line = button.evaluate("b => parseFloat(getComputedStyle(b).lineHeight)")
+    assert button.evaluate("b => b.getBoundingClientRect().height") <= 2 * line + 12
+    styles = phone.evaluate(
+        """() => {
+            const box = document.createElement("p");
+            box.className = "queue-actions";
+            box.innerHTML = '<button type="button" class="button-primary">a</button>'
+                + '<button type="button" class="button-danger">b</button>';
+            document.querySelector("main").appendChild(box);
+            return [...box.children].map(b => [getComputedStyle(b).borderRadius,
+                                               getComputedStyle(b).minHeight]);
+        }"""
+    )
+    assert all(radius != "0px" and height != "auto" for radius, height in styles)

@@ -418,3 +418,13 @@ def test_the_completed_sheet_prints_who_signed_when_and_on_which_device(device):
     assert data.signed[1].startswith("Emil: ✓ ")
     assert "Emil: ✓" in text and text.count("Tablet 3") == 3
     assert printing.series_sheets(table.series)[0].signed == data.signed
+
+
+def test_the_dashboard_card_names_the_substitute_beside_the_player_who_left(referee):
+    table, _link = kept_with_substitute()
+    url = reverse("referee:series", args=[table.series.tournament.slug, table.series.number])
+
+    page = " ".join(referee(table).get(url).content.decode().split())
+
+    assert 'Bernd <span class="seat-substitute">ab Spiel 10: Emil</span>' in page
+    assert "0 von 4 unterschrieben" in page

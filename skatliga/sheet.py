@@ -21,7 +21,7 @@ import scoring
 from scoring.lists import WON_BONUS
 from skatliga import services
 from skatliga.entries import list_entry, list_entry_text, signed
-from skatliga.models import Game, GameType, Seat, Signature, Table
+from skatliga.models import Game, GameType, Player, Seat, Signature, Table
 from skatliga.services.confirmation import kept_at_table
 from skatliga.words import breakdown, doubling_mark, list_words
 
@@ -205,7 +205,7 @@ class SeatSignature:
     substitute: bool = False
 
     @property
-    def person(self) -> Any:
+    def person(self) -> Player:
         return self.seat.substitute if self.substitute else self.seat.player
 
     @property

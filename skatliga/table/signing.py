@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from skatliga import services
 from skatliga.messages import message
+from skatliga.models import Seat
 from skatliga.sheet import build_sheet, signatures
 from skatliga.table.views import device_name, open_link, private
 
@@ -76,11 +77,12 @@ def sign_seat(
         table, games, games_per_list=tournament.games_per_list(table.size), seats=seats
     )
     status = signatures(table, len(games), seats)
-    shares = {(share.position, share.player): share.summary.total for share in sheet.shares}
+    # A seat's total, or where a substitute took it over each person's own.
+    own = {(share.position, share.player): share.summary.total for share in sheet.shares}
+    seat_totals = [column.total for column in sheet.summary]
     totals = [
-        (item, shares.get((item.seat.position, str(item.person)), column.total))
+        (item, own.get((item.seat.position, str(item.person)), seat_totals[item.seat.position - 1]))
         for item in status.seats
-        for column in [sheet.summary[item.seat.position - 1]]
     ]
     me = (position, substitute)
     totals.sort(key=lambda pair: (pair[0].seat.position, pair[0].substitute) != me)
@@ -125,7 +127,7 @@ def sign_seat(
     )
 
 
-def _sitter(seats: list, position: int | None, number: int) -> str:
+def _sitter(seats: list[Seat], position: int | None, number: int) -> str:
     """Who sat in seat ``position`` in game ``number``: its player, or from his first game on
     the substitute who took it over."""
     for seat in seats:

@@ -206,7 +206,9 @@ class SeatSignature:
 
     @property
     def person(self) -> Player:
-        return self.seat.substitute if self.substitute else self.seat.player
+        if self.substitute and self.seat.substitute is not None:
+            return self.seat.substitute
+        return self.seat.player
 
     @property
     def games(self) -> tuple[int, int | None] | None:

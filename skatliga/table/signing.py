@@ -132,6 +132,7 @@ def _sitter(seats: list[Seat], position: int | None, number: int) -> str:
     the substitute who took it over."""
     for seat in seats:
         if seat.position == position:
-            late = seat.substitute_id is not None and number >= seat.substitute_from
+            start = seat.substitute_from
+            late = seat.substitute is not None and start is not None and number >= start
             return str(seat.substitute if late else seat.player)
     return ""

@@ -3,7 +3,8 @@
     python3 dev.py start [runserver args]   migrate, seed a demo league, serve on 127.0.0.1:8000
     python3 dev.py test [pytest args]       run the whole test suite
     python3 dev.py serve [gunicorn args]    the production server (gunicorn, debug off) on
-                                            127.0.0.1:8000, over plain HTTP, to try it out
+                                            127.0.0.1:8000, over plain HTTP, to try it out;
+                                            SKATLIGA_BIND=127.0.0.1:8001 picks another port
 
 Each creates .venv when it is missing. ``start`` and ``serve`` install requirements.txt (what
 the site needs) into it, ``test`` requirements-dev.txt too (tests and linters), whenever one
@@ -34,7 +35,7 @@ DEV_SECRET_KEY = ROOT / ".dev-secret-key"
 
 USAGE = """usage: python3 dev.py start [runserver args]
        python3 dev.py test [pytest args]
-       python3 dev.py serve [gunicorn args]"""
+       [SKATLIGA_BIND=127.0.0.1:PORT] python3 dev.py serve [gunicorn args]"""
 
 
 class Failure(Exception):
@@ -136,7 +137,7 @@ def print_login(host_port: str, login: tuple[str, str] | None) -> None:
     print()
     print(f"skatliga runs at http://{host_port}/")
     if login:
-        print(f"Referee login: {login[0]} / password {login[1]}")
+        print(f"Referee login: {login[0]} / password {login[1]} (unless changed since)")
     else:
         print("Log in with an account of this database (manage.py createsuperuser makes one).")
     print(flush=True)

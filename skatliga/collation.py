@@ -26,3 +26,19 @@ def german_key(text: str) -> tuple[int, str, str]:
     folded = unicodedata.normalize("NFKD", stripped.translate(_SPECIAL).casefold())
     base = "".join(char for char in folded if not unicodedata.combining(char))
     return (0, base, stripped)
+
+
+def surname_key(name: str) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
+    """A sort key for a player's ``name`` by surname, then given name: the last word of
+    "Anna Schmidt", the part before the comma of "Schmidt, Anna"; a single word as it is.
+
+    >>> names = ["Anna Schmidt", "Bernd Łukasz", "Zofia", "Krüger, Dieter", "Ülrike Uhl"]
+    >>> sorted(names, key=surname_key)
+    ['Krüger, Dieter', 'Bernd Łukasz', 'Anna Schmidt', 'Ülrike Uhl', 'Zofia']
+    """
+    stripped = name.strip()
+    if "," in stripped:
+        surname, _comma, given = stripped.partition(",")
+    else:
+        given, _space, surname = stripped.rpartition(" ")
+    return german_key(surname), german_key(given)

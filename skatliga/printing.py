@@ -12,13 +12,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from django.db.models import QuerySet
+from django.utils.dateformat import time_format
+from django.utils.timezone import localtime
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import pdf, services
-from skatliga.collation import german_key
+from skatliga.collation import surname_key
 from skatliga.entries import list_entry
 from skatliga.models import (
     Category,
@@ -30,6 +32,7 @@ from skatliga.models import (
     Seat,
     Series,
     SeriesQuerySet,
+    Signature,
     StandingRow,
     Table,
     Tournament,
@@ -115,13 +118,16 @@ def _rows(
 
 
 def sheet_data(
-    table: Table, seats: Sequence[Seat] | None = None, games: Sequence[Game] | None = None
+    table: Table,
+    seats: Sequence[Seat] | None = None,
+    games: Sequence[Game] | None = None,
+    signed: Sequence[Signature] | None = None,
 ) -> pdf.SheetData:
     """One table's list as the score sheet prints it.
 
-    ``seats`` (in seat order, with their players, clubs and substitutes) and ``games`` (in
-    number order) are the table's, as :func:`series_sheets` reads them for a whole series;
-    without them they are read here.
+    ``seats`` (in seat order, with their players, clubs and substitutes), ``games`` (in
+    number order) and ``signed`` (its signatures) are the table's, as :func:`series_sheets`
+    reads them for a whole series; without them they are read here.
     """
     series = table.series
     tournament = series.tournament
@@ -129,6 +135,8 @@ def sheet_data(
         seats = list(table.seats.select_related("player__club", "substitute").order_by("position"))
     if games is None:
         games = list(table.games.order_by("number"))
+    if signed is None:
+        signed = list(table.signatures.all())
     scored = services.list_rows(games, table.size, tournament.rule_set)
     rows, summaries = _rows(table, tournament, scored)
     seeger = tournament.list_system is scoring.ListSystem.SEEGER_FABIAN
@@ -158,6 +166,7 @@ def sheet_data(
         others_bonus=scoring.others_lost_bonus(table.size) if seeger else None,
         provisional=not table.is_closed or not series.is_published,
         doublings=tournament.rule_set.kontra,
+        signed=tuple(_signed(seat, signed) for seat in seats),
         shares=tuple(
             pdf.SheetShare(
                 share.position,
@@ -186,9 +195,9 @@ def sheet_data(
 
 
 def series_sheets(series: Series) -> list[pdf.SheetData]:
-    """Every table's list of a series, in table order, in three queries for the whole
+    """Every table's list of a series, in table order, in four queries for the whole
     series: its tables (with the series and tournament), all their seats (with players,
-    clubs and substitutes), all their games."""
+    clubs and substitutes), all their games, all their signatures."""
     tables = list(
         Table.objects.filter(series=series).select_related("series__tournament").order_by("number")
     )
@@ -202,7 +211,26 @@ def series_sheets(series: Series) -> list[pdf.SheetData]:
     games: dict[int, list[Game]] = defaultdict(list)
     for game in Game.objects.filter(table__series=series).order_by("table_id", "number"):
         games[game.table_id].append(game)
-    return [sheet_data(table, seats[table.pk], games[table.pk]) for table in tables]
+    signed: dict[int, list[Signature]] = defaultdict(list)
+    for signature in Signature.objects.filter(table__series=series):
+        signed[signature.table_id].append(signature)
+    return [
+        sheet_data(table, seats[table.pk], games[table.pk], signed[table.pk]) for table in tables
+    ]
+
+
+def _signed(seat: Seat, signatures: Sequence[Signature]) -> str:
+    """Who of ``seat`` signed the list, when and on which device: a line each, the
+    substitute's named."""
+    lines = []
+    for signature in signatures:
+        if signature.position != seat.position:
+            continue
+        at = time_format(localtime(signature.signed_at), "H:i")
+        name = f"{seat.substitute}: " if signature.substitute else ""
+        device = f" · {signature.device[:20]}" if signature.device else ""
+        lines.append(f"{name}✓ {at}{device}")
+    return "\n".join(lines)
 
 
 def series_score_sheets_pdf(series: Series, *, blank: bool = False) -> bytes:
@@ -368,11 +396,12 @@ class SeatLine:
 
 
 def seat_lines(series: Series) -> list[SeatLine]:
-    """Every player of the series in German dictionary order (``collation.german_key``:
-    Łukasz beside Lukas, whatever the database's collation) with his table and seat."""
+    """Every player of the series by surname in German dictionary order
+    (``collation.surname_key``: Łukasz beside Lukas, whatever the database's collation)
+    with his table and seat: a player looks for his surname."""
     seats = sorted(
         Seat.objects.filter(series=series).select_related("player__club", "table"),
-        key=lambda seat: (german_key(seat.player.name), seat.player_id),
+        key=lambda seat: (surname_key(seat.player.name), seat.player_id),
     )
     return [
         SeatLine(

@@ -221,6 +221,7 @@ LANGUAGES = [
     ("en", _("Englisch")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["skatliga.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Berlin"
 USE_TZ = True

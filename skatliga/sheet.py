@@ -21,7 +21,7 @@ import scoring
 from scoring.lists import WON_BONUS
 from skatliga import services
 from skatliga.entries import list_entry, list_entry_text, signed
-from skatliga.models import Game, GameType, Seat, Signature, Table
+from skatliga.models import Game, GameType, Player, Seat, Signature, Table
 from skatliga.services.confirmation import kept_at_table
 from skatliga.words import breakdown, doubling_mark, list_words
 
@@ -197,13 +197,31 @@ def build_sheet(
 
 @dataclass(frozen=True, slots=True)
 class SeatSignature:
+    """One person who signs a list: a seat's player, or the substitute who took the seat
+    over (``substitute``) and signs for his games apart from the player who left."""
+
     seat: Seat
     signature: Signature | None
+    substitute: bool = False
+
+    @property
+    def person(self) -> Player:
+        if self.substitute and self.seat.substitute is not None:
+            return self.seat.substitute
+        return self.seat.player
+
+    @property
+    def games(self) -> tuple[int, int | None] | None:
+        """The games this person sat in where the seat changed hands (the last open)."""
+        start = self.seat.substitute_from
+        if start is None:
+            return None
+        return (start, None) if self.substitute else (1, start - 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Signatures:
-    """Who of a list's seated players signed it."""
+    """Who of a list's seated players (and substitutes) signed it."""
 
     seats: list[SeatSignature]
     complete: bool
@@ -218,18 +236,28 @@ class Signatures:
         return bool(self.seats) and self.signed == len(self.seats)
 
 
+def signers(seats: Iterable[Seat], found: Iterable[Signature] = ()) -> list[SeatSignature]:
+    """Everyone who signs a list of ``seats`` in seat order, the player who left before his
+    substitute, each with his signature among ``found``."""
+    by_key = {(signature.position, signature.substitute): signature for signature in found}
+    return [
+        SeatSignature(seat, by_key.get((seat.position, substitute)), substitute)
+        for seat in seats
+        for substitute in ((False, True) if seat.substitute_id is not None else (False,))
+    ]
+
+
 def signatures(
     table: Table, games: int | None = None, seats: list[Seat] | None = None
 ) -> Signatures:
     """The signature status of ``table`` (``games``: its number of games, and ``seats``: its
     seats in order with their players, where already read)."""
-    by_position = {signature.position: signature for signature in table.signatures.all()}
     if seats is None:
-        seats = list(table.seats.select_related("player").order_by("position"))
+        seats = list(table.seats.select_related("player", "substitute").order_by("position"))
     if games is None:
         games = table.games.count()
     return Signatures(
-        seats=[SeatSignature(seat, by_position.get(seat.position)) for seat in seats],
+        seats=signers(seats, table.signatures.all()),
         complete=games == table.series.tournament.games_per_list(table.size),
         kept_at_table=kept_at_table(table),
     )

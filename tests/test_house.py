@@ -25,6 +25,7 @@ FLOORS: dict[str, int] = {
     "skatliga.words": 1,
     "skatliga.messages": 1,
     "skatliga.collation": 1,
+    "skatliga.formats": 1,
     "skatliga.revisions": 1,
     "skatliga.settings": 1,
     # 2: use cases, read models, printouts and the archive

@@ -13,22 +13,25 @@ from skatliga.models.tournaments import GameRow, Table
 
 
 class Signature(models.Model):
-    """A seated player confirmed the complete list at the table (tapping their own name).
-    Any change to the list's games deletes every signature of it."""
+    """A seated player confirmed the complete list at the table (tapping their own name);
+    where a substitute took the seat over, the substitute signs for his games apart from the
+    player who left. Any change to the list's games deletes every signature of it."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="signatures")
     position = models.PositiveSmallIntegerField(pgettext_lazy("seat", "Platz"))
     signed_at = models.DateTimeField(auto_now_add=True)
     # The name of the device the player signed on (a table link's device).
     device = models.CharField(_("Gerät am Tisch"), max_length=60, blank=True)
+    # Signed by the seat's substitute (for the games from his first on).
+    substitute = models.BooleanField(_("vom Ersatzspieler"), default=False)
 
     class Meta:
-        ordering = ["table", "position"]
+        ordering = ["table", "position", "substitute"]
         verbose_name = _("Unterschrift")
         verbose_name_plural = _("Unterschriften")
         constraints = [
             models.UniqueConstraint(
-                fields=["table", "position"],
+                fields=["table", "position", "substitute"],
                 name="signature_once_per_seat",
                 violation_error_code="already_signed",
             ),

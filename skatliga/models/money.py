@@ -18,6 +18,7 @@ class Purse(models.Model):
     lost games, ``lost_fee_later`` for each one after (the SkWO's example: 0.50 € for the
     first three, 1.00 € from the fourth). ``prizes`` by place, first place first: a fixed
     amount ("20.00") or a share of the pot ("30%"), shares rounded down to whole euros.
+    ``substitutes_without_prize``: a substitute who paid no entry fee takes no prize.
     """
 
     tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="purse")
@@ -32,6 +33,14 @@ class Purse(models.Model):
         _("danach je verlorenes Spiel"), max_digits=6, decimal_places=2, default=Decimal("1.00")
     )
     prizes = models.JSONField(_("Preise"), default=list, blank=True)
+    substitutes_without_prize = models.BooleanField(
+        _("Ersatzspieler ohne Preisgeld"),
+        default=True,
+        help_text=_(
+            "Ein Ersatzspieler zahlt kein Startgeld: er erhält keinen Preis, sein Platz geht "
+            "an den Nächsten."
+        ),
+    )
 
     class Meta:
         verbose_name = _("Preisgeld")

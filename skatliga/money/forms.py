@@ -14,9 +14,12 @@ from skatliga.services import ServiceError
 
 class AmountField(forms.DecimalField):
     """Euros as typed, with a decimal comma or point (a text field: a number field refuses
-    the comma in some browsers)."""
+    the comma in some browsers), shown as the interface's language writes them ("0,50")."""
 
     widget = forms.TextInput(attrs={"inputmode": "decimal", "size": 8})
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(localize=True, **kwargs)  # type: ignore[arg-type]
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, str]:
         return {}
@@ -43,6 +46,14 @@ class PurseForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 4, "placeholder": "50%\n30%\n20%"}),
         help_text=_("Eine Zeile je Platz: ein Betrag (20,00) oder ein Anteil am Topf (30%)."),
+    )
+    substitutes_without_prize = forms.BooleanField(
+        label=_("Ersatzspieler ohne Preisgeld"),
+        required=False,
+        help_text=_(
+            "Ein Ersatzspieler zahlt kein Startgeld: er erhält keinen Preis, sein Platz geht "
+            "an den Nächsten."
+        ),
     )
 
     def clean_prizes(self) -> list[str]:

@@ -12,12 +12,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from skatliga import pdf
+from skatliga.entries import MINUS
 from skatliga.money.services import Settlement
 
 
 def euros(amount: Decimal) -> str:
-    """An amount in the active language, to the cent: ``138,50``."""
-    return formats.number_format(amount, 2)
+    """An amount in the active language, to the cent, a debt with a real minus sign:
+    ``138,50``, ``−1,50``."""
+    text = formats.number_format(abs(amount), 2)
+    return f"{MINUS}{text}" if amount < 0 else text
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,7 +153,19 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
     lost_total = sum(fees.values(), Decimal("0.00"))
     pot = entries + lost_total
     prizes = tuple(_prize(text, pot) for text in purse.prizes) if evening else ()
-    awarded = _award(prizes, [row.rank for row in rows])
+    # A substitute who paid no entry fee takes no prize where the evening says so: the
+    # places go to the registered players below him.
+    rows = list(rows)
+    eligible = [
+        row for row in rows if row.player_id in registered or not purse.substitutes_without_prize
+    ]
+    won = dict(
+        zip(
+            (row.player_id for row in eligible),
+            _award(prizes, [row.rank for row in eligible]),
+            strict=True,
+        )
+    )
     players = tuple(
         PlayerMoney(
             rank=row.rank,
@@ -162,10 +174,10 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
             entry=fee if row.player_id in registered else Decimal("0.00"),
             lost=lost.get(row.player_id, 0),
             lost_fees=fees.get(row.player_id, Decimal("0.00")),
-            prize=prize,
+            prize=won.get(row.player_id, Decimal("0.00")),
             fee=fees_marked.get(row.player_id, ""),
         )
-        for row, prize in zip(rows, awarded, strict=True)
+        for row in rows
     )
     return Settlement(
         tables=tuple(TableFees(s, t, f) for (s, t), f in sorted(tables.items())),
@@ -210,6 +222,7 @@ def save_purse(
     lost_fee_threshold: int,
     lost_fee_later: Decimal,
     prizes: list[str],
+    substitutes_without_prize: bool = True,
 ) -> Purse:
     """Set the evening's money rules; every prize is checked (``prize_invalid``)."""
     for prize in prizes:
@@ -221,6 +234,7 @@ def save_purse(
     purse = purse or Purse(tournament=tournament)
     purse.entry_fee, purse.lost_fee, purse.lost_fee_later = entry_fee, lost_fee, lost_fee_later
     purse.lost_fee_threshold, purse.prizes = lost_fee_threshold, [p.strip() for p in prizes]
+    purse.substitutes_without_prize = substitutes_without_prize
     purse.save()
     revisions.touch(tournament)
     return purse

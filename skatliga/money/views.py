@@ -32,6 +32,7 @@ def money(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "lost_fee_threshold": purse.lost_fee_threshold,
         "lost_fee_later": purse.lost_fee_later,
         "prizes": "\n".join(purse.prizes),
+        "substitutes_without_prize": purse.substitutes_without_prize,
     }
     form = PurseForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():

@@ -127,6 +127,13 @@ def _text(name: str) -> Callable[[Any], str]:
     return lambda row: str(getattr(row, name) or "")
 
 
+def _player(row: Any) -> str:
+    """The player's name, marked where he withdrew from the tournament."""
+    if getattr(row, "withdrawn", False):
+        return f"{row.player} ({_('zurückgezogen')})"
+    return str(row.player)
+
+
 def _match_points(row: Any) -> str:
     against = getattr(row, "match_points_against", None)
     if against is None:
@@ -139,7 +146,7 @@ def player_columns(*, lists: bool = False) -> list[Column]:
     name, club = (0.2, 0.135) if lists else (0.22, 0.18)
     columns = [
         Column(pgettext("rank", "Platz"), _rank, 0.055),
-        Column(_("Spieler"), _text("player"), name, "LEFT", bold=True),
+        Column(_("Spieler"), _player, name, "LEFT", bold=True),
         Column(_("Verein"), _text("club"), club, "LEFT"),
     ]
     if lists:

@@ -100,3 +100,5 @@ class SheetData:
     code: str = ""  # its short code
     shares: tuple[SheetShare, ...] = ()
     """Where a substitute took a seat over: the player who left and the substitute."""
+    signed: tuple[str, ...] = ()
+    """Per seat, who signed the list at the table, when and on which device (a line each)."""

@@ -429,7 +429,7 @@ def _summary(sheet: SheetData, blank: bool) -> list[list[object]]:
             ]
         for row, pair in zip(rows, cells, strict=False):
             row += pair
-        rows[5] += ["", ""]
+        rows[5] += [sheet.signed[seat] if seat < len(sheet.signed) and not blank else "", ""]
     return rows
 
 

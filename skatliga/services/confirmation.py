@@ -55,13 +55,21 @@ def kept_at_table(table: Table) -> bool:
 
 @transaction.atomic
 def sign_list(
-    table: Table, position: int, *, state: int, device: str = "", user: User = None
+    table: Table,
+    position: int,
+    *,
+    state: int,
+    device: str = "",
+    user: User = None,
+    substitute: bool = False,
 ) -> Signature:
-    """The player in seat ``position`` confirms the complete list as it was in ``state``
-    (:func:`list_state`); signing twice keeps the first signature.
+    """The player in seat ``position`` (or, with ``substitute``, the substitute who took it
+    over) confirms the complete list as it was in ``state`` (:func:`list_state`); signing
+    twice keeps the first signature.
 
     Refused: a closed list (``list_closed``), an incomplete one (``list_incomplete``), a seat
-    nobody sits in (``seat_unknown``) and a list changed since (``list_changed``).
+    nobody sits in or without a substitute (``seat_unknown``) and a list changed since
+    (``list_changed``).
     """
     table = lock_table(table)
     tournament = table.series.tournament
@@ -70,20 +78,23 @@ def sign_list(
     expected = tournament.games_per_list(table.size)
     if table.games.count() != expected:
         raise ServiceError("list_incomplete", expected=expected)
-    seat = table.seats.select_related("player").filter(position=position).first()
-    if seat is None:
+    seat = table.seats.select_related("player", "substitute").filter(position=position).first()
+    if seat is None or (substitute and seat.substitute is None):
         raise ServiceError("seat_unknown", "position")
     if list_state(table) != state:
         raise ServiceError("list_changed")
-    existing = Signature.objects.filter(table=table, position=position).first()
+    mine = Signature.objects.filter(table=table, position=position, substitute=substitute)
+    existing = mine.first()
     if existing is not None:
         return existing
-    signature = Signature.objects.create(table=table, position=position, device=device)
+    signature = Signature.objects.create(
+        table=table, position=position, device=device, substitute=substitute
+    )
     log_at_table(
         table,
         user=user,
         action=Change.Action.LIST_SIGNED,
-        after={"seat": position, "player": str(seat.player)},
+        after={"seat": position, "player": str(seat.substitute if substitute else seat.player)},
         device=device,
     )
     revisions.touch(tournament)
@@ -303,11 +314,10 @@ def close_table(table: Table, *, user: User = None, reason: str = "") -> Table:
     after = None
     if kept_at_table(table):
         signed = Signature.objects.filter(table=table).count()
-        after = {"signed": signed, "seats": table.size}
-        if signed < table.size and not reason.strip():
-            raise ServiceError(
-                "unsigned_reason_required", "reason", signed=signed, seats=table.size
-            )
+        signers = table.size + table.seats.exclude(substitute=None).count()
+        after = {"signed": signed, "seats": signers}
+        if signed < signers and not reason.strip():
+            raise ServiceError("unsigned_reason_required", "reason", signed=signed, seats=signers)
     table.closed_at = timezone.now()
     table.closed_by = acting_user(user)
     table.save(update_fields=["closed_at", "closed_by"])

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from skatliga import services
 from skatliga.messages import message
+from skatliga.models import Seat
 from skatliga.sheet import build_sheet, signatures
 from skatliga.table.views import device_name, open_link, private
 
@@ -36,13 +37,17 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
 
 @private
 @require_http_methods(["GET", "POST"])
-def sign_seat(request: HttpRequest, token: str, position: int) -> HttpResponse:
-    """One player's confirmation: the list with their total first; POST signs it."""
+def sign_seat(
+    request: HttpRequest, token: str, position: int, substitute: bool = False
+) -> HttpResponse:
+    """One player's confirmation (or, with ``substitute``, the confirmation of the substitute
+    who took the seat over): the list with their own total first; POST signs it."""
     link = open_link(request, token)
     table = link.table
-    seat = table.seats.select_related("player").filter(position=position).first()
-    if seat is None:
+    seat = table.seats.select_related("player", "substitute").filter(position=position).first()
+    if seat is None or (substitute and seat.substitute is None):
         raise Http404
+    person = seat.substitute if substitute else seat.player
     error = None
     if request.method == "POST":
         try:
@@ -50,23 +55,37 @@ def sign_seat(request: HttpRequest, token: str, position: int) -> HttpResponse:
         except ValueError:
             state = -1
         try:
-            services.sign_list(table, position, state=state, device=device_name(request, link))
+            services.sign_list(
+                table,
+                position,
+                state=state,
+                device=device_name(request, link),
+                substitute=substitute,
+            )
         except services.ServiceError as failure:
             error = {"code": failure.code, "message": message(failure.code, **failure.params)}
         else:
             messages.success(
                 request,
-                _("%(player)s hat die Liste unterschrieben.") % {"player": seat.player},
+                _("%(player)s hat die Liste unterschrieben.") % {"player": person},
             )
             return redirect("table:sign", token=link.token)
     tournament = table.series.tournament
     games = list(table.games.order_by("number"))
-    sheet = build_sheet(table, games, games_per_list=tournament.games_per_list(table.size))
-    status = signatures(table, len(games))
-    seats = [item.seat for item in status.seats]
-    names = {s.position: str(s.player) for s in seats}
-    totals = [(s, column.total) for s, column in zip(seats, sheet.summary, strict=True)]
-    totals.sort(key=lambda item: item[0].position != position)
+    seats = list(table.seats.select_related("player", "substitute").order_by("position"))
+    sheet = build_sheet(
+        table, games, games_per_list=tournament.games_per_list(table.size), seats=seats
+    )
+    status = signatures(table, len(games), seats)
+    # A seat's total, or where a substitute took it over each person's own.
+    own = {(share.position, share.player): share.summary.total for share in sheet.shares}
+    seat_totals = [column.total for column in sheet.summary]
+    totals = [
+        (item, own.get((item.seat.position, str(item.person)), seat_totals[item.seat.position - 1]))
+        for item in status.seats
+    ]
+    me = (position, substitute)
+    totals.sort(key=lambda pair: (pair[0].seat.position, pair[0].substitute) != me)
     return render(
         request,
         "table/sign_seat.html",
@@ -74,11 +93,13 @@ def sign_seat(request: HttpRequest, token: str, position: int) -> HttpResponse:
             "at_table": True,
             "table": table,
             "seat": seat,
+            "person": person,
+            "substitute": substitute,
             "totals": totals,
             "rows": [
                 {
                     "number": row.number,
-                    "declarer": names.get(row.game.declarer or 0, ""),
+                    "declarer": _sitter(seats, row.game.declarer, row.number),
                     "game": (
                         _("eingepasst")
                         if row.game.passed
@@ -93,10 +114,25 @@ def sign_seat(request: HttpRequest, token: str, position: int) -> HttpResponse:
             ],
             "state": services.list_state(table),
             "signatures": status,
-            "signed": any(item.signature is not None for item in status.seats if item.seat == seat),
+            "signed": any(
+                item.signature is not None
+                for item in status.seats
+                if (item.seat.position, item.substitute) == me
+            ),
             "action_error": error,
             "token": link.token,
             "entry_url": reverse("table:entry", args=[link.token]),
         },
         status=409 if error else 200,
     )
+
+
+def _sitter(seats: list[Seat], position: int | None, number: int) -> str:
+    """Who sat in seat ``position`` in game ``number``: its player, or from his first game on
+    the substitute who took it over."""
+    for seat in seats:
+        if seat.position == position:
+            start = seat.substitute_from
+            late = seat.substitute is not None and start is not None and number >= start
+            return str(seat.substitute if late else seat.player)
+    return ""

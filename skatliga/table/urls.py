@@ -14,4 +14,10 @@ urlpatterns = [
     path("<str:token>/device/", views.device, name="device"),
     path("<str:token>/sign/", signing.sign, name="sign"),
     path("<str:token>/sign/<int:position>/", signing.sign_seat, name="sign-seat"),
+    path(
+        "<str:token>/sign/<int:position>/substitute/",
+        signing.sign_seat,
+        {"substitute": True},
+        name="sign-substitute",
+    ),
 ]

@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from skatliga.models import (
     Change,
     Game,
+    Seat,
     SecondEntry,
     Series,
     Signature,
@@ -31,13 +32,15 @@ class TableStatus:
     expected: int
     last_activity: datetime.datetime | None
     signed: int
+    signers: int
+    """Who signs the list: its seats' players and the substitutes who took seats over."""
     kept_at_table: bool
     differences: list[int] | None
     """The differing rows' numbers under double entry; None without double entry."""
 
     @property
     def all_signed(self) -> bool:
-        return self.signed == self.table.size
+        return self.signed == self.signers
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,14 +50,14 @@ class TableStatus:
             "closed": self.table.is_closed,
             "last_activity": self.last_activity.isoformat() if self.last_activity else None,
             "signed": self.signed,
-            "seats": self.table.size,
+            "seats": self.signers,
             "kept_at_table": self.kept_at_table,
             "differences": self.differences,
         }
 
 
 def series_status(series: Series) -> list[TableStatus]:
-    """Every table of ``series`` with its progress: one grouped query per figure (five, and
+    """Every table of ``series`` with its progress: one grouped query per figure (six, and
     two more under double entry), none per table."""
     tournament = series.tournament
     tables = list(series.tables.order_by("number"))
@@ -65,6 +68,9 @@ def series_status(series: Series) -> list[TableStatus]:
 
     games = per_table(Game.objects.filter(table__series=series), Count("id"))
     signed = per_table(Signature.objects.filter(table__series=series), Count("id"))
+    substitutes = per_table(
+        Seat.objects.filter(table__series=series).exclude(substitute=None), Count("id")
+    )
     last = per_table(changes, Max("at"))
     at_table = set(
         changes.filter(action__in=GAME_ACTIONS).exclude(device="").values_list("table", flat=True)
@@ -84,6 +90,7 @@ def series_status(series: Series) -> list[TableStatus]:
             expected=tournament.games_per_list(table.size),
             last_activity=last.get(table.pk),
             signed=signed.get(table.pk, 0),
+            signers=table.size + substitutes.get(table.pk, 0),
             kept_at_table=table.pk in at_table,
             differences=None if differing is None else differing[table.pk],
         )

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from skatliga import services
+from skatliga.collation import german_key
 from skatliga.forms import coded_error
 from skatliga.forms.players import DrawForm, PlayersForm, TeamForm, TeamsForm
 from skatliga.models import (
@@ -30,7 +31,10 @@ from skatliga.views.referee import action_error, referee_required
 def render_tournament(
     request: HttpRequest, tournament: Tournament, status: int = 200, **context: Any
 ) -> HttpResponse:
-    registrations = tournament.registrations.select_related("player__club", "team")
+    registrations = sorted(
+        tournament.registrations.select_related("player__club", "team"),
+        key=lambda registration: german_key(registration.player.name),
+    )
     series = tournament.series.annotate(
         table_count=Count("tables", distinct=True),
         closed_count=Count("tables", filter=Q(tables__closed_at__isnull=False), distinct=True),
@@ -58,13 +62,27 @@ def render_tournament(
         "draw_form": DrawForm(),
         "avoid_repeats": True,
         "table_sizes": sizes,
-        "fours": sizes.count(4),
-        "threes": sizes.count(3),
-        "five_table": [5],
+        "active": players,
+        "table_plan": table_plan(sizes),
         "kept_apart": services.pairs_kept_apart(tournament),
         **context,
     }
     return render(request, "referee/tournament.html", context, status=status)
+
+
+def table_plan(sizes: list[int]) -> str:
+    """The tables a draw makes, in words, leaving out a kind there is none of."""
+    fours, threes = sizes.count(4), sizes.count(3)
+    if sizes == [5]:
+        return _("ein Fünfertisch")
+    parts = [
+        ngettext("%(count)d Vierertisch", "%(count)d Vierertische", fours) % {"count": fours},
+        ngettext("%(count)d Dreiertisch", "%(count)d Dreiertische", threes) % {"count": threes},
+    ]
+    wanted = [part for part, count in zip(parts, (fours, threes), strict=True) if count]
+    if len(wanted) == 2:
+        return _("%(fours)s und %(threes)s") % {"fours": wanted[0], "threes": wanted[1]}
+    return wanted[0] if wanted else ""
 
 
 @referee_required

@@ -35,7 +35,8 @@ def render_series(
     **context: Any,
 ) -> HttpResponse:
     seats: dict[int, list[Any]] = {}
-    for seat in Seat.objects.filter(series=series).select_related("player").order_by("position"):
+    chosen = Seat.objects.filter(series=series).select_related("player", "substitute")
+    for seat in chosen.order_by("position"):
         seats.setdefault(seat.table_id, []).append(seat)
     started = Game.objects.filter(table__series=series).exists()
     links = link_cards(request, series)

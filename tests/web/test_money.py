@@ -183,3 +183,28 @@ def test_a_tournament_without_a_purse_settles_to_nothing(client, django_user_mod
     assert (
         client.get(reverse("referee:money-pdf", args=["ohne"]), {"series": "1"}).status_code == 200
     )
+
+
+@pytest.mark.parametrize(("language", "shown"), [("de", 'value="0,50"'), ("en", 'value="0.50"')])
+def test_the_money_form_writes_amounts_in_the_interfaces_language(
+    client, django_user_model, language, shown
+):
+    from django.utils import translation
+
+    tournament = make_tournament(slug="geld")
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    tournament.referees.add(user)
+    client.force_login(user)
+    with translation.override(language):
+        url = reverse("referee:money", args=[tournament.slug])
+
+    assert shown in client.get(url).content.decode()
+
+
+def test_the_money_pdf_writes_a_debt_with_a_real_minus():
+    from django.utils import translation
+
+    from skatliga.money.pdf import euros
+
+    with translation.override("de"):
+        assert (euros(Decimal("-1.50")), euros(Decimal("0.50"))) == ("\u22121,50", "0,50")

@@ -263,10 +263,10 @@ def test_sheet_data_names_hand_and_ouvert_of_null_games():
 
 
 @pytest.mark.django_db
-def test_series_sheets_read_every_table_in_three_queries(small_season, django_assert_num_queries):
+def test_series_sheets_read_every_table_in_four_queries(small_season, django_assert_num_queries):
     series = Series.objects.get()
 
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         sheets = printing.series_sheets(series)
 
     assert [s.table for s in sheets] == [1, 2, 3]

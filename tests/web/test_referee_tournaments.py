@@ -240,3 +240,20 @@ def test_the_series_page_links_every_list(client, referee):
     content = response.content.decode()
     for number in (1, 2):
         assert reverse("referee:list", args=[tournament.slug, 1, number]) in content
+
+
+def test_the_referees_player_list_sorts_umlauts_as_their_letter(client, django_user_model):
+    names = ["Uwe", "Ülrike", "Otto", "Ute"]
+    tournament = make_tournament(players=[make_player(name) for name in names])
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    tournament.referees.add(user)
+    client.force_login(user)
+
+    page = client.get(reverse("referee:tournament", args=[tournament.slug]))
+
+    assert [row.player.name for row, _field in page.context["player_rows"]] == [
+        "Otto",
+        "Ülrike",
+        "Ute",
+        "Uwe",
+    ]

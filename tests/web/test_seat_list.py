@@ -41,3 +41,17 @@ def test_the_seat_list_is_alphabetical_with_table_and_seat(client, db):
     )
     assert "Sitzplan Serie 1" in text
     assert "Anna 1 3" in text and "Łukasz 2 2" in text
+
+
+def test_the_seat_list_goes_by_surname(db):
+    names = ["Anna Schmidt", "Bernd Łukasz", "Ülrike Uhl", "Dieter Krüger"]
+    tournament = make_tournament(players=[make_player(name) for name in names], size=4)
+
+    lines = printing.seat_lines(tournament.series.get())
+
+    assert [line.player for line in lines] == [
+        "Dieter Krüger",
+        "Bernd Łukasz",
+        "Anna Schmidt",
+        "Ülrike Uhl",
+    ]

@@ -64,3 +64,15 @@ def test_hsts_covers_subdomains_and_preload_only_when_asked(run_manage):
     assert hsts(run_manage, "subdomains") == "31536000 True False"
     assert hsts(run_manage, "preload") == "31536000 True True"
     assert "SKATLIGA_HSTS must be subdomains or preload" in hsts(run_manage, "always")
+
+
+def test_english_times_use_the_24_hour_clock_like_german():
+    import datetime
+
+    from django.utils import formats, translation
+
+    at = datetime.datetime(2026, 11, 21, 0, 37)
+    with translation.override("en"):
+        short = formats.date_format(at, "SHORT_DATETIME_FORMAT")
+        time = formats.time_format(at.time())
+    assert (short, time) == ("11/21/2026 00:37", "00:37")

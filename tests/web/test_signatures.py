@@ -2,14 +2,17 @@
 clears the signatures, and closing a list kept at the table without all signatures takes a
 reason."""
 
+import io
+
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from pypdf import PdfReader
 
-from skatliga import services
+from skatliga import pdf, printing, services
 from skatliga.models import Change, Signature
 from skatliga.table import services as links
-from tests.web.factories import entry, make_table, play
+from tests.web.factories import entry, make_player, make_table, play
 from tests.web.test_referee_entry import row
 
 pytestmark = pytest.mark.django_db
@@ -68,6 +71,20 @@ def list_url(table, name="referee:list"):
     return reverse(name, args=[table.series.tournament.slug, table.series.number, table.number])
 
 
+def kept_with_substitute():
+    """The hand-worked list of test_substitutes entered at the table: Bernd (seat 2) left
+    after game 9, Emil played games 10-12; Bernd's total is -18, Emil's 26."""
+    from tests.web.test_substitutes import GAMES
+
+    players = [make_player(name) for name in ("Anna", "Bernd", "Carla")]
+    table = make_table(rounds=4, players=players)
+    link = links.renew_link(table)
+    for number, game in enumerate(GAMES, start=1):
+        services.record_game(table, number, game, device="Tablet")
+    services.appoint_substitute(table, 2, 10, player=make_player("Emil"))
+    return table, link
+
+
 # --- signing ---------------------------------------------------------------------------------
 
 
@@ -94,8 +111,12 @@ def test_the_confirmation_shows_the_list_with_that_players_total_first(device):
     third = device(link).get(sign_url(link, 3)).context
     second = device(link).get(sign_url(link, 2)).context
 
-    assert [(seat.position, total) for seat, total in third["totals"]] == [(3, 0), (1, 0), (2, 146)]
-    assert [(seat.position, total) for seat, total in second["totals"]] == [
+    assert [(item.seat.position, total) for item, total in third["totals"]] == [
+        (3, 0),
+        (1, 0),
+        (2, 146),
+    ]
+    assert [(item.seat.position, total) for item, total in second["totals"]] == [
         (2, 146),
         (1, 0),
         (3, 0),
@@ -292,3 +313,118 @@ def test_the_history_says_who_signed_and_that_a_correction_cleared_it(referee):
     assert texts[Change.Action.SIGNATURES_CLEARED] == (
         "1 Unterschrift gelöscht: bitte neu unterschreiben"
     )
+
+
+# --- a substitute signs for his own games ------------------------------------------------------
+
+
+def test_the_sign_page_names_the_player_who_left_and_the_substitute_apart(device):
+    table, link = kept_with_substitute()
+
+    page = device(link).get(reverse("table:sign", args=[link.token])).content.decode()
+
+    assert [str(item.person) for item in signatures_of(table).seats] == [
+        "Anna",
+        "Bernd",
+        "Emil",
+        "Carla",
+    ]
+    assert "Spiele 1–9" in page and "Ersatz ab Spiel 10" in page
+    assert reverse("table:sign-substitute", args=[link.token, 2]) in page
+
+
+def test_the_substitute_reviews_his_own_total_and_signs_for_it(device):
+    table, link = kept_with_substitute()
+    client = device(link)
+    url = reverse("table:sign-substitute", args=[link.token, 2])
+
+    context = client.get(url).context
+    totals = [(str(item.person), total) for item, total in context["totals"]]
+    assert totals == [("Emil", 26), ("Anna", 218), ("Bernd", -18), ("Carla", -114)]
+    assert [r["declarer"] for r in context["rows"]][8:11] == ["Bernd", "Emil", "Emil"]
+    client.post(url, {"state": context["state"]})
+
+    signature = Signature.objects.get(table=table)
+    assert (signature.position, signature.substitute) == (2, True)
+    status = signatures_of(table)
+    assert [item.signature is not None for item in status.seats] == [False, False, True, False]
+    assert "Emil" in Change.objects.get(action=Change.Action.LIST_SIGNED).after["player"]
+
+
+def test_a_list_with_a_substitute_is_signed_when_all_four_signed(referee):
+    table, link = kept_with_substitute()
+    state = services.list_state(table)
+    for position in (1, 2, 3):
+        services.sign_list(table, position, state=state)
+
+    with pytest.raises(services.ServiceError) as refused:
+        services.close_table(table)
+    assert refused.value.params == {"signed": 3, "seats": 4}
+    status = referee(table).get(
+        reverse("referee:series-status", args=[table.series.tournament.slug, table.series.number])
+    )
+    assert status.json()["tables"][0]["seats"] == 4
+
+    services.sign_list(table, 2, state=state, substitute=True)
+    services.close_table(table)
+
+
+def test_a_seat_without_substitute_has_no_substitute_to_sign(device):
+    table, link = kept(3)
+
+    with pytest.raises(services.ServiceError) as refused:
+        services.sign_list(table, 2, state=services.list_state(table), substitute=True)
+    assert refused.value.code == "seat_unknown"
+    assert (
+        device(link).get(reverse("table:sign-substitute", args=[link.token, 2])).status_code == 404
+    )
+
+
+def signatures_of(table):
+    from skatliga.sheet import signatures
+
+    return signatures(table)
+
+
+def test_the_change_log_names_the_device_of_an_entry_at_the_table(referee):
+    table, link = kept(3)
+
+    page = referee(table).get(reverse("referee:changes", args=[table.series.tournament.slug]))
+
+    cells = [
+        " ".join(row.split("<td>")[1].split("</td>")[0].split())
+        for row in page.content.decode().split('data-action="game_recorded"')[1:]
+    ]
+    assert cells == ["am Tisch (Tablet)"] * 3
+
+
+def test_the_completed_sheet_prints_who_signed_when_and_on_which_device(device):
+    table, link = kept_with_substitute()
+    client = device(link)
+    state = services.list_state(table)
+    for position in (1, 3):
+        client.post(sign_url(link, position), {"state": state})
+    client.post(reverse("table:sign-substitute", args=[link.token, 2]), {"state": state})
+
+    data = printing.sheet_data(table)
+    text = " ".join(
+        " ".join(
+            page.extract_text()
+            for page in PdfReader(io.BytesIO(pdf.score_sheets_pdf([data]))).pages
+        ).split()
+    )
+
+    assert [line.count("Tablet 3") for line in data.signed] == [1, 1, 1]
+    assert data.signed[1].startswith("Emil: ✓ ")
+    assert "Emil: ✓" in text and text.count("Tablet 3") == 3
+    assert printing.series_sheets(table.series)[0].signed == data.signed
+
+
+def test_the_dashboard_card_names_the_substitute_beside_the_player_who_left(referee):
+    table, _link = kept_with_substitute()
+    url = reverse("referee:series", args=[table.series.tournament.slug, table.series.number])
+
+    page = " ".join(referee(table).get(url).content.decode().split())
+
+    assert 'Bernd <span class="seat-substitute">ab Spiel 10: Emil</span>' in page
+    assert "0 von 4 unterschrieben" in page

@@ -89,6 +89,22 @@ def test_ensure_demo_referee_makes_a_superuser_that_can_log_in(demo_database, dj
     assert user.check_password("skat")
 
 
+@pytest.mark.django_db
+def test_ensure_demo_referee_leaves_an_existing_referee_and_his_session_alone(
+    demo_database, django_user_model, client
+):
+    call_command("ensure_demo_referee")
+    user = django_user_model.objects.get(username="referee")
+    user.set_password("kreuz-bube-11")
+    user.save()
+    client.force_login(user)
+
+    call_command("ensure_demo_referee")
+
+    assert django_user_model.objects.get(username="referee").check_password("kreuz-bube-11")
+    assert client.get(reverse("referee:dashboard")).status_code == 200
+
+
 def test_ensure_demo_referee_refuses_when_debug_is_off(demo_database, settings):
     settings.DEBUG = False
 

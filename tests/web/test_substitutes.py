@@ -534,3 +534,41 @@ def test_the_settlement_charges_each_his_own_lost_games_and_adds_up(table, subst
     assert settlement.entries == Decimal("30.00")
     assert settlement.pot == Decimal("31.50")
     assert sum(p.paid for p in settlement.players) == settlement.pot
+
+
+@pytest.mark.parametrize(
+    ("without_prize", "prizes"),
+    [
+        (True, {"Anna": "20.00", "Emil": "0.00", "Bernd": "10.00", "Carla": "0.00"}),
+        (False, {"Anna": "20.00", "Emil": "10.00", "Bernd": "0.00", "Carla": "0.00"}),
+    ],
+)
+def test_a_substitute_takes_no_prize_unless_the_evening_says_so(
+    table, substitute, without_prize, prizes
+):
+    play(table, *GAMES)
+    services.appoint_substitute(table, 2, 10, player=substitute)
+    tournament = table.series.tournament
+    purse = Purse.objects.create(tournament=tournament, prizes=["20.00", "10.00"])
+    assert purse.substitutes_without_prize  # the evening's default
+    purse.substitutes_without_prize = without_prize
+    purse.save()
+
+    settlement = settle(tournament)
+
+    assert {p.player: str(p.prize) for p in settlement.players} == prizes
+    assert settlement.paid_out == Decimal("30.00")
+
+
+def test_the_money_form_keeps_the_substitutes_option(client, django_user_model, table):
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    tournament = table.series.tournament
+    tournament.referees.add(user)
+    client.force_login(user)
+    url = reverse("referee:money", args=[tournament.slug])
+    assert client.get(url).context["form"]["substitutes_without_prize"].value() is True
+
+    fields = {"entry_fee": "10,00", "lost_fee": "0,50", "lost_fee_threshold": "3"}
+    client.post(url, {**fields, "lost_fee_later": "1,00", "prizes": "20,00"})
+
+    assert Purse.objects.get(tournament=tournament).substitutes_without_prize is False

@@ -6,10 +6,15 @@ every total is 0); after the withdrawal seven remain: one 4-table and one 3-tabl
 
 from __future__ import annotations
 
+import io
+import re
+
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
 
-from skatliga import services
+from skatliga import printing, services
 from skatliga.models import Change, ListResult, Seat
 from tests.web.factories import entry, make_tournament, play
 
@@ -85,3 +90,36 @@ def test_the_referee_withdraws_a_player_and_the_standing_marks_him(
     # Seven players left: one 4-table and one 3-table.
     referee_page = client.get(reverse("referee:tournament", args=["abend"]))
     assert referee_page.context["table_sizes"] == [4, 3]
+
+
+@pytest.mark.parametrize(
+    ("language", "hint"),
+    [("de", "12 Spieler: 3 Vierertische"), ("en", "12 players: 3 tables of four")],
+)
+def test_the_draw_hint_counts_only_the_players_still_in(client, django_user_model, language, hint):
+    tournament = make_tournament(players=13, rounds=1, slug="dreizehn")
+    services.withdraw_player(tournament.registrations.first(), reason="krank")
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    tournament.referees.add(user)
+    client.force_login(user)
+
+    with translation.override(language):
+        url = reverse("referee:tournament", args=[tournament.slug])
+    text = " ".join(re.sub(r"<[^>]+>", " ", client.get(url).content.decode()).split())
+
+    plan = text[text.index(hint) :].split(" ")[:6]
+    assert " ".join(plan).startswith(hint)
+    assert "0" not in plan and "und" not in plan and "and" not in plan
+
+
+@pytest.mark.parametrize(("language", "mark"), [("de", "zurückgezogen"), ("en", "withdrawn")])
+def test_the_result_pdf_marks_the_withdrawn_player(after_series_1, language, mark):
+    leaving = after_series_1.registrations.order_by("player__name").first()
+    services.withdraw_player(leaving, reason="krank")
+
+    with translation.override(language):
+        data = printing.tournament_result_pdf(after_series_1)
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
+
+    assert f"{leaving.player.name} ({mark})" in text
+    assert text.count(f"({mark})") == 1

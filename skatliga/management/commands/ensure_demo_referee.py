@@ -11,7 +11,8 @@ PASSWORD = "skat"
 
 class Command(BaseCommand):
     help = (
-        f"Make sure the superuser {USERNAME!r} with password {PASSWORD!r} exists. "
+        f"Make sure the superuser {USERNAME!r} exists: created with password {PASSWORD!r} "
+        "when missing, left alone (password and sessions) when there. "
         "Only for the local SQLite development database with DEBUG on."
     )
 
@@ -21,11 +22,10 @@ class Command(BaseCommand):
                 "ensure_demo_referee only runs against the SQLite development database "
                 "with SKATLIGA_DEBUG on."
             )
-        user, created = get_user_model().objects.get_or_create(username=USERNAME)
-        user.is_staff = True
-        user.is_superuser = True
-        user.is_active = True
-        user.set_password(PASSWORD)
-        user.save()
-        action = "Created" if created else "Updated"
-        self.stdout.write(f"{action} the superuser {USERNAME!r} (password {PASSWORD!r}).")
+        users = get_user_model().objects
+        if users.filter(username=USERNAME).exists():
+            # Setting the password again would log out the referee's open session.
+            self.stdout.write(f"The superuser {USERNAME!r} exists; left as it is.")
+            return
+        users.create_superuser(USERNAME, password=PASSWORD)
+        self.stdout.write(f"Created the superuser {USERNAME!r} (password {PASSWORD!r}).")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext
 
 from skatliga.models import ListResult, Tournament
 from skatliga.standings.queries import progress_in, running_in
@@ -13,7 +14,8 @@ from skatliga.views.public.common import in_tournament
 
 def hall(request: HttpRequest, slug: str) -> HttpResponseBase:
     """The running tournament on a projector: large type, the ranking refreshed in place
-    (hall.js) every 30 seconds, or every ``?every=N`` (5 to 600)."""
+    (hall.js) every 30 seconds, or every ``?every=N`` (5 to 600); a ranking longer than the
+    screen turns its pages by itself every 10 seconds, or every ``?turn=N`` (1 to 120)."""
     return in_tournament(request, slug, lambda tournament: _hall_page(request, tournament))
 
 
@@ -21,10 +23,7 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament).public_in(tournament)
     rows = results.standings(lots_of=tournament)
     lists = running_in(tournament)
-    try:
-        every = min(600, max(5, int(request.GET.get("every", 30))))
-    except ValueError:
-        every = 30
+    every = _seconds(request, "every", 30, 5, 600)
     return render_page(
         request,
         "public/hall.html",
@@ -32,9 +31,18 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "rows": rows,
             "refresh": every,
+            "turn": _seconds(request, "turn", 10, 1, 120),
+            "page_text": gettext("Seite %(page)d von %(pages)d"),
             "progress": progress_in(tournament),
             "provisional": results.provisional(),
             "running": lists.lists,
             "running_players": lists.players,
         },
     )
+
+
+def _seconds(request: HttpRequest, name: str, default: int, low: int, high: int) -> int:
+    try:
+        return min(high, max(low, int(request.GET.get(name, default))))
+    except ValueError:
+        return default

@@ -267,8 +267,6 @@ class GameRowForm(forms.Form):
         game = scoring.GameType(game_name)
         if data.get("cards"):
             matadors = self._matadors_from_cards(data["cards"], game, matadors)
-        if bid is None and "bid" not in self.errors:
-            self.add_error("bid", coded_error("bid_missing"))
         announced = data.get("announced") or ""
         doubling = data.get("doubling") or ""
         level = data.get("level") or ""
@@ -280,7 +278,7 @@ class GameRowForm(forms.Form):
             declarer=int(declarer) if declarer else None,
             declaration=scoring.Declaration(
                 game=game,
-                bid=bid or 0,
+                bid=bid,
                 matadors=matadors,
                 hand=bool(data.get("hand")),
                 schneider_announced=announced in ("schneider", "schwarz"),

@@ -413,10 +413,7 @@ class Game(GameRow):
                 condition=Q(
                     passed=True, declarer__isnull=True, game="", bid__isnull=True, ramsch=None
                 )
-                | (
-                    Q(passed=False, declarer__isnull=False, bid__isnull=False, ramsch=None)
-                    & ~Q(game="")
-                )
+                | (Q(passed=False, declarer__isnull=False, ramsch=None) & ~Q(game=""))
                 | (
                     Q(passed=False, declarer__isnull=True, game="", bid__isnull=True)
                     & ~Q(ramsch=None)

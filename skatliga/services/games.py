@@ -65,7 +65,7 @@ class GameEntry:
             declarer=game.declarer,
             declaration=scoring.Declaration(
                 game=scoring.GameType(game.game),
-                bid=game.bid or 0,
+                bid=game.bid,
                 matadors=game.matadors,
                 hand=game.hand,
                 schneider_announced=game.schneider_announced,
@@ -516,7 +516,6 @@ def table_results(
         where, games, sittings, table.size, tournament.list_system, tournament.rule_set
     )
     return [ListResult(**row) for row in rows]
-
 
 
 def result_rows(

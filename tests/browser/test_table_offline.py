@@ -122,18 +122,19 @@ def first_three_games(phone, table: Table, screenshot: bool = False) -> None:
     from playwright.sync_api import expect
 
     # Game 1 (seat 1 deals and sits out, so his button is disabled): Bernd, Grand hand
-    # with 2, bid 18, won: (2 + 1 game + 1 hand) × 24 = 96.
+    # with 2, no bid (it was reached), won: (2 + 1 game + 1 hand) × 24 = 96. The bids are
+    # out of the way until "überreizt".
     expect(phone.locator("#tap-grid .tap-declarer button").first).to_be_disabled()
+    expect(phone.locator("#tap-grid .tap-bids")).to_be_hidden()
     play(
         phone,
         "Bernd Łukasz",
         "Grand",
         ("matadors", "mit 2"),
         ("levels", "Hand"),
-        ("bid", "18"),
         ("won", "gewonnen"),
     )
-    expect(phone.locator("#tap-grid button[aria-pressed=true]")).to_have_count(6)
+    expect(phone.locator("#tap-grid button[aria-pressed=true]")).to_have_count(5)
     assert phone.input_value("#id_matadors") == "2" and phone.is_checked("#id_hand")
     expect(phone.locator("#entry-value")).to_have_text("+96")
     if screenshot:
@@ -143,7 +144,15 @@ def first_three_games(phone, table: Table, screenshot: bool = False) -> None:
 
     # Game 2, an overbid: Carla, diamonds without 1 (9 × 2 = 18) after a bid of 22: lost at
     # 9 × 3 = 27, doubled on the list: −54.
-    play(phone, "Carla Weiß", "Karo", ("matadors", "ohne 1"), ("bid", "22"), ("won", "gewonnen"))
+    play(
+        phone,
+        "Carla Weiß",
+        "Karo",
+        ("matadors", "ohne 1"),
+        ("bid", "überreizt"),
+        ("bids", "22"),
+        ("won", "gewonnen"),
+    )
     expect(phone.locator("#entry-value")).to_have_text("−54")
     expect(phone.locator("#entry-verdict")).to_contain_text("überreizt")
     phone.click("#entry-save")
@@ -171,9 +180,9 @@ def two_games_offline_and_a_reload(
         # The page's own fetches fail.
         assert phone.evaluate("fetch('/t/sw.js').then(() => 'sent', () => 'failed')") == "failed"
 
-        # Game 4 offline (seat 4 deals): Anna, hearts with 1, bid 20, lost: (1 + 1) × 10 = 20,
+        # Game 4 offline (seat 4 deals): Anna, hearts with 1, lost: (1 + 1) × 10 = 20,
         # −40 on the list, once the server has scored it; here the value waits.
-        play(phone, "Anna Schmidt", "Herz", ("matadors", "mit 1"), ("bid", "20"))
+        play(phone, "Anna Schmidt", "Herz", ("matadors", "mit 1"))
         tap(phone, "won", "verloren")
         expect(phone.locator("#entry-value")).to_have_text("…")
         phone.click("#entry-save")
@@ -184,15 +193,8 @@ def two_games_offline_and_a_reload(
         expect(phone.locator(".entry-dealer")).to_have_text("Geber: Anna Schmidt")
         expect(phone.locator("#tap-grid .tap-declarer button").first).to_be_disabled()
 
-        # Game 5 offline: Dieter, clubs with 1, bid 18, won: (1 + 1) × 12 = 24.
-        play(
-            phone,
-            "Dieter Krüger",
-            "Kreuz",
-            ("matadors", "mit 1"),
-            ("bid", "18"),
-            ("won", "gewonnen"),
-        )
+        # Game 5 offline: Dieter, clubs with 1, won: (1 + 1) × 12 = 24.
+        play(phone, "Dieter Krüger", "Kreuz", ("matadors", "mit 1"), ("won", "gewonnen"))
         phone.click("#entry-save")
         items = phone.locator("#table-queue-items > li")
         expect(items).to_have_count(2)
@@ -290,7 +292,6 @@ def test_a_table_keeps_its_list_through_a_wifi_drop(
         tap(pad, "game", "Pik")
         tap(pad, "matadors", "ohne 2")
         tap(pad, "levels", "Hand")
-        tap(pad, "bid", "24")
         tap(pad, "won", "gewonnen")
         expect(pad.locator("#entry-value")).to_have_text("+44")  # (2 + 1 + 1) × 11
         pad.screenshot(path=str(SCREENSHOTS / "table-tablet.png"))
@@ -324,11 +325,10 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
         browser, live_server.url + reverse("table:entry", args=[link.token])
     )
 
-    # Game 1 online: Bernd, spades with 1, bid 18, won: (1 + 1) × 11 = 22.
+    # Game 1 online: Bernd, spades with 1, won: (1 + 1) × 11 = 22.
     tap(phone, "declarer", "Bernd Łukasz")
     tap(phone, "game", "Pik")
     tap(phone, "matadors", "mit 1")
-    tap(phone, "bid", "18")
     tap(phone, "won", "gewonnen")
     phone.click("#entry-save")
     phone.wait_for_selector("#row-1.is-saved")
@@ -397,11 +397,10 @@ def test_a_save_that_cannot_reach_the_server_waits_on_the_device(
     )
 
     hall_line.down()
-    # Game 1: Bernd, grand with 1, bid 18, won: (1 + 1) × 24 = 48.
+    # Game 1: Bernd, grand with 1, won: (1 + 1) × 24 = 48.
     tap(phone, "declarer", "Bernd Łukasz")
     tap(phone, "game", "Grand")
     tap(phone, "matadors", "mit 1")
-    tap(phone, "bid", "18")
     tap(phone, "won", "gewonnen")
     phone.click("#entry-save")
     expect(phone.locator("#row-1 .queued-badge")).to_have_text("noch nicht gesendet")

@@ -281,7 +281,7 @@ def save_row(
     # The row is read by seat numbers; the players' names are only read for a page to show.
     form = GameRowForm(request.POST, seats=None, size=table_obj.size, number=number, rules=rules)
     if not form.is_valid() or form.entry is None:
-        form = shown_form(request, table_obj, number, rules)
+        form = shown_form(request.POST, table_obj, number, rules)
         if form.entry is not None:
             try:
                 services.score_entry(form.entry, number, table_obj.size, rules)
@@ -297,13 +297,18 @@ def save_row(
             expected_version=form.cleaned_data.get("version"),
             reason=form.cleaned_data.get("reason") or "",
             device=device,
+            signatures_confirmed=bool(form.cleaned_data.get("clear_signatures")),
         )
     except services.Conflict as conflict:
         return render_conflict(
             request, tournament, table_obj, list_seats(table_obj), number, conflict.current, **page
         )
     except services.ServiceError as error:
-        form = shown_form(request, table_obj, number, rules)
+        data = request.POST.copy()
+        if error.code == "signatures_would_clear":
+            # Said: the next save of this row deletes the signatures.
+            data["clear_signatures"] = "True"
+        form = shown_form(data, table_obj, number, rules)
         form.add_problems(error.problems)
         return render_list(request, tournament, table_obj, form=form, editing=number, **page)
     if game.passed:
@@ -330,12 +335,10 @@ def list_seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player", "substitute").order_by("position"))
 
 
-def shown_form(
-    request: HttpRequest, table: Table, number: int, rules: scoring.RuleSet
-) -> GameRowForm:
+def shown_form(data: Any, table: Table, number: int, rules: scoring.RuleSet) -> GameRowForm:
     """The posted row's form as the page shows it: the players' names in the declarer's
     choices, the posted values checked."""
-    form = GameRowForm(request.POST, seats=list_seats(table), number=number, rules=rules)
+    form = GameRowForm(data, seats=list_seats(table), number=number, rules=rules)
     form.is_valid()
     return form
 

@@ -220,6 +220,14 @@ MESSAGES: dict[str, Promise] = {
     # The forms.
     "game_missing": _("Spiel wählen."),
     "bid_missing": _("Reizwert fehlt."),
+    "passed_with_declaration": _(
+        "Eingepasst und doch ein Spiel angegeben: bitte den Alleinspieler wählen oder die "
+        "übrigen Felder leeren."
+    ),
+    "signatures_would_clear": _(
+        "Die Liste ist unterschrieben: Speichern löscht alle Unterschriften. Zum Bestätigen "
+        "noch einmal speichern."
+    ),
     "not_a_number": _("Bitte eine ganze Zahl eingeben."),
     "matadors_differ_from_cards": _("Die Spitzen passen nicht zu den Karten."),
     "roster_empty": _("Mindestens einen Namen eingeben."),

@@ -280,10 +280,13 @@ def record_game(
     expected_version: int | None = None,
     reason: str = "",
     device: str = "",
+    signatures_confirmed: bool = True,
 ) -> Game:
     """Enter row ``number`` of a list, or correct it; the list's result rows follow.
 
     ``device`` names the device at the table when the row comes through a table link.
+    A change to a signed list deletes its signatures; unless ``signatures_confirmed`` it is
+    refused (``signatures_would_clear``), so that the page asks first.
 
     Turning a declared game into a passed-in one needs a ``reason`` (``reason_required``).
 
@@ -322,6 +325,9 @@ def record_game(
         device=device,
     )
     game.signatures_cleared = clear_signatures(table, number, user=user, device=device)
+    if game.signatures_cleared and not signatures_confirmed:
+        # Rolls the whole save back, the signatures included.
+        raise ServiceError("signatures_would_clear", "clear_signatures")
     if tournament.status == Tournament.Status.PLANNED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
     revisions.touch(tournament)

@@ -329,7 +329,9 @@
         if (response.status === 429) return { retry: true };
         var errors = texts(doc.querySelectorAll("#entry-errors li, .alert-error p, [role=alert] p"));
         if (!errors.length) errors = texts(doc.querySelectorAll("h1")).slice(0, 1);
-        return { errors: errors.length ? errors : [String(response.status)] };
+        // The page asked first (a signed list): resending the row is the players' yes.
+        var asked = doc.querySelector('#entry input[name="clear_signatures"]');
+        return { errors: errors.length ? errors : [String(response.status)], asked: !!(asked && asked.value === "True") };
       });
     });
   }
@@ -363,6 +365,10 @@
         } else {
           item.state = "rejected";
           item.errors = result.errors;
+          if (result.asked) {
+            item.fields = item.fields.filter(function (pair) { return pair[0] !== "clear_signatures"; });
+            item.fields.push(["clear_signatures", "True"]);
+          }
         }
         store(queue);
         update();

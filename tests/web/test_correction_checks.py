@@ -1,0 +1,85 @@
+"""A correction says what it does: one that deletes signatures asks first and says so
+afterwards; one that makes no sense (a bid on a passed-in row) is refused with a message."""
+
+import pytest
+from django.urls import reverse
+
+from skatliga import services
+from skatliga.models import Change, Game, Signature
+from tests.web.test_referee_entry import codes, row
+from tests.web.test_signatures import GRAND, kept
+
+pytestmark = pytest.mark.django_db
+
+
+def sign_two(table):
+    for position in (1, 2):
+        services.sign_list(table, position, state=services.list_state(table))
+
+
+def referee_url(table):
+    return reverse(
+        "referee:list", args=[table.series.tournament.slug, table.series.number, table.number]
+    )
+
+
+@pytest.fixture
+def referee(client, django_user_model):
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    client.force_login(user)
+    return user
+
+
+def test_a_correction_of_a_signed_list_asks_first_and_changes_nothing(client, referee):
+    table, _link = kept(3)
+    table.series.tournament.referees.add(referee)
+    sign_two(table)
+
+    response = client.post(referee_url(table), row(3, version=1, **GRAND))
+
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert codes(form, "__all__") == ["signatures_would_clear"]
+    assert "Speichern löscht alle Unterschriften" in response.content.decode()
+    # The form now carries the confirmation: the next save goes through.
+    assert 'name="clear_signatures" value="True"' in response.content.decode()
+    assert Signature.objects.filter(table=table).count() == 2
+    assert Game.objects.get(table=table, number=3).passed
+
+
+def test_the_confirmed_correction_clears_the_signatures_and_says_so(client, referee):
+    table, _link = kept(3)
+    table.series.tournament.referees.add(referee)
+    sign_two(table)
+
+    response = client.post(
+        referee_url(table), row(3, version=1, clear_signatures=True, **GRAND), follow=True
+    )
+
+    assert "alle Unterschriften sind gelöscht" in response.content.decode()
+    assert not Signature.objects.filter(table=table).exists()
+    assert Change.objects.filter(action=Change.Action.SIGNATURES_CLEARED).count() == 1
+
+
+def test_a_bid_on_a_passed_in_row_is_refused_with_a_message(client, referee):
+    table, _link = kept(3)
+    table.series.tournament.referees.add(referee)
+
+    response = client.post(referee_url(table), row(3, version=1, declarer="0", bid=30))
+
+    assert codes(response.context["form"], "bid") == ["passed_with_declaration"]
+    assert "Eingepasst und doch ein Spiel angegeben" in response.content.decode()
+    assert Game.objects.get(table=table, number=3).version == 1
+
+
+def test_the_passed_in_button_still_passes_whatever_was_typed(client, referee):
+    table, _link = kept(3)
+    table.series.tournament.referees.add(referee)
+    services.record_game(
+        table, 3, services.GameEntry(), expected_version=1, reason="x"
+    )  # version 2, still passed in
+
+    response = client.post(referee_url(table), row(3, version=2, passed="1", game="grand"))
+
+    assert response.status_code == 302
+    assert Game.objects.get(table=table, number=3).passed

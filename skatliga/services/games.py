@@ -291,14 +291,24 @@ def record_game(
     Turning a declared game into a passed-in one needs a ``reason`` (``reason_required``).
 
     ``expected_version`` is the version of the row the user saw (None: a new row). If the
-    row changed meanwhile, :class:`Conflict` carries the current row and nothing is saved.
+    row changed meanwhile, :class:`Conflict` carries the current row and nothing is saved;
+    unless it now says what ``entry`` says: then it is returned unchanged.
     """
     table = lock_table(table)
     tournament = table.series.tournament
     if table.is_closed:
         raise ServiceError("list_closed")
     games = {game.number: game for game in statements.rows_where(Game, "table", table.pk)}
-    existing = row_to_write(games, number, expected_version, tournament.games_per_list(table.size))
+    try:
+        existing = row_to_write(
+            games, number, expected_version, tournament.games_per_list(table.size)
+        )
+    except Conflict:
+        current = games.get(number)
+        if current is not None and GameEntry.from_game(current) == entry:
+            # The row as sent is already saved (a save sent again after its answer was lost).
+            return current
+        raise
     if existing is not None and not existing.passed and entry.passed and not reason.strip():
         # A declared game that becomes passed in loses its whole row: like reopening a
         # list, that takes a reason.

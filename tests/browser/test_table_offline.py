@@ -345,6 +345,11 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
     phone.click("#entry-save")
     phone.wait_for_selector("#table-queue-items > li")
     expect(phone.locator("#row-1 .queued-badge")).to_have_text("noch nicht gesendet")
+    # Still offline, game 2: Carla, grand with 1, won: (1 + 1) × 24 = 48.
+    phone.wait_for_selector("#tap-grid")
+    play(phone, "Carla Weiß", "Grand", ("matadors", "mit 1"), ("won", "gewonnen"))
+    phone.click("#entry-save")
+    expect(phone.locator("#row-2 .queued-badge")).to_have_text("noch nicht gesendet")
 
     # Meanwhile the referee corrects the same row: with 2, (2 + 1) × 11 = 33.
     referee, desk = log_in(
@@ -358,15 +363,21 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
     desk.wait_for_selector("#row-1.is-saved")
     assert scores(table) == [(1, False, 33)]
 
-    # Back online: the device's correction meets the newer row; both are shown.
+    # Back online: the device's correction meets the newer row; both are shown. The game
+    # after it does not wait for the players' decision, and the save bar names the conflict.
     hall_line.up()
     device.set_offline(False)
     item = phone.locator("#table-queue-items > li.is-conflict")
     expect(item).to_contain_text("Konflikt")
+    phone.wait_for_selector("#row-2.is-saved")
+    expect(phone.locator(".entry-foot #queue-alert")).to_have_text(
+        "Konflikt: Spiel 1 wurde inzwischen anders gespeichert"
+    )
+    expect(phone.locator("#queue-alert")).to_be_in_viewport()
     expect(item.locator(".queue-mine")).to_contain_text("verloren")
     expect(item.locator(".queue-mine")).to_contain_text("mit 1")
     expect(item.locator(".queue-theirs")).to_contain_text("mit 2")
-    assert scores(table) == [(1, False, 33)]  # the referee's row stands
+    assert scores(table) == [(1, False, 33), (2, False, 48)]  # the referee's row stands
     # The device's version is still on the device.
     stored = phone.evaluate("JSON.parse(localStorage.getItem(localStorage.key(0)))")
     assert [item["state"] for item in stored] == ["conflict"]
@@ -376,7 +387,7 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
     item.get_by_role("button", name="Meine Fassung speichern").click()
     expect(phone.locator("#table-queue")).to_be_hidden()
     phone.wait_for_selector("#row-1.is-lost")
-    assert scores(table) == [(1, False, -44)]
+    assert scores(table) == [(1, False, -44), (2, False, 48)]
     assert phone.evaluate("localStorage.length") == 0
     device.close()
     referee.close()

@@ -83,3 +83,34 @@ def test_the_passed_in_button_still_passes_whatever_was_typed(client, referee):
 
     assert response.status_code == 302
     assert Game.objects.get(table=table, number=3).passed
+
+
+# --- a save sent again after its answer was lost ----------------------------------------------
+
+
+def test_a_new_row_sent_again_is_accepted_quietly(client, referee):
+    table, _link = kept(3)
+    table.series.tournament.referees.add(referee)
+    services.delete_last_game(table, 3, expected_version=1, reason="neu")
+    new_row = row(3, **GRAND)
+
+    assert client.post(referee_url(table), new_row).status_code == 302
+    again = client.post(referee_url(table), new_row)
+
+    assert again.status_code == 302
+    assert Game.objects.get(table=table, number=3).version == 1
+    recorded = Change.objects.filter(action=Change.Action.GAME_RECORDED, game_number=3)
+    assert sorted(str(change.after.get("game")) for change in recorded) == ["None", "grand"]
+
+
+def test_a_correction_sent_again_is_accepted_quietly_and_a_different_one_conflicts(client, referee):
+    table, _link = kept(3)
+    table.series.tournament.referees.add(referee)
+    correction = row(3, version=1, **GRAND)
+
+    assert client.post(referee_url(table), correction).status_code == 302
+    assert client.post(referee_url(table), correction).status_code == 302
+    assert Game.objects.get(table=table, number=3).version == 2
+
+    other = client.post(referee_url(table), {**correction, "matadors": "1"})
+    assert other.context["conflict"]["code"] == "conflict"

@@ -196,6 +196,15 @@
       }
       list.appendChild(li);
     });
+    // The save bar names the first game the players have to decide, out of the panel's view.
+    var alert = document.getElementById("queue-alert");
+    var waiting = queue.filter(function (item) { return item.state === "conflict" || item.state === "rejected"; })[0];
+    if (alert) {
+      alert.hidden = !waiting;
+      alert.textContent = !waiting ? "" : waiting.state === "conflict"
+        ? word("conflict", waiting.number).split(". ")[0]
+        : word("game", waiting.number) + " " + word("rejected").replace(/:$/, "");
+    }
     var offline = !navigator.onLine;
     note.textContent = offline ? word("offline") : "";
     panel.hidden = !queue.length && !offline;
@@ -336,11 +345,24 @@
     });
   }
 
+  // The next game to send, in order: past a conflict (its row is on the server, so the rows
+  // after it can follow) and a refused correction, never past a refused new row.
+  function next() {
+    for (var i = 0; i < queue.length; i++) {
+      var item = queue[i];
+      if (item.state === "queued") return item;
+      if (item.state !== "conflict" && !(item.state === "rejected" && item.version)) return null;
+    }
+    return null;
+  }
+
   function flush() {
     if (flushing || !navigator.onLine) return;
-    var item = queue[0];
-    if (!item || item.state !== "queued") {
-      if (!queue.length && panel.getAttribute("data-sent") && formIsEmpty()) window.location.reload();
+    var item = next();
+    if (!item) {
+      // All sent that can be: the server's page shows the saved rows (the rest stays queued).
+      var busy = queue.some(function (waiting) { return waiting.state === "sending"; });
+      if (!busy && panel.getAttribute("data-sent") && formIsEmpty()) window.location.reload();
       return;
     }
     flushing = true;
@@ -350,7 +372,7 @@
       .then(function (result) {
         flushing = false;
         if (result.saved) {
-          queue.shift();
+          queue.splice(queue.indexOf(item), 1);
           panel.setAttribute("data-sent", "1");
         } else if (result.retry) {
           item.state = "queued";

@@ -24,7 +24,9 @@
   var note = document.getElementById("table-offline-note");
   var list = document.getElementById("table-queue-items");
   var sheet = document.querySelector("table.list");
-  var storeKey = "skatliga-table-queue:" + (form ? new URL(form.action).pathname : location.pathname);
+  // One queue per table and device, whatever the page's language (/t/… and /en/t/…).
+  var storeKey = "skatliga-table-queue:" +
+    (form ? new URL(form.action).pathname : location.pathname).replace(/^.*?(?=\/t\/)/, "");
 
   function load() {
     try {

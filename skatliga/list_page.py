@@ -22,7 +22,7 @@ from skatliga.entries import signed
 from skatliga.forms import coded_error
 from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
 from skatliga.forms.players import SubstituteForm
-from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute
+from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute, message
 from skatliga.models import Change, Game, Seat, Table, Tournament
 from skatliga.sheet import Sheet, build_sheet, list_rows, middle_span, signatures
 from skatliga.words import describe_game
@@ -222,6 +222,15 @@ def render_list(
         "complete": len(games) == games_per_list,
         "last_game": games[-1] if games else None,
         "history": history,
+        "disputes": [
+            {
+                "number": game.number,
+                "device": game.disputed["device"],
+                "description": describe_game(game.disputed["game"], names),
+            }
+            for game in games
+            if game.disputed
+        ],
         "bid_values": scoring.bid_values(rules),
         "kontra": rules.kontra,
         "reopen_form": context.pop("reopen_form", None) or ReopenForm(),
@@ -277,6 +286,8 @@ def save_row(
     """Save the row posted through ``services.record_game``, for the referee's page and the
     table link alike; ``page`` is the list page's context for where the form came from."""
     number = posted_number(request, lambda: table_obj.games.count() + 1)
+    if not device and request.POST.get("dispute") in ("accept", "reject"):
+        return settle_dispute(request, tournament, table_obj, number, **page)
     rules = tournament.rule_set
     # The row is read by seat numbers; the players' names are only read for a page to show.
     form = GameRowForm(request.POST, seats=None, size=table_obj.size, number=number, rules=rules)
@@ -311,6 +322,10 @@ def save_row(
         form = shown_form(data, table_obj, number, rules)
         form.add_problems(error.problems)
         return render_list(request, tournament, table_obj, form=form, editing=number, **page)
+    if game.dispute_filed:
+        form = shown_form(request.POST, table_obj, number, rules)
+        form.add_error(None, coded_error("referee_version_stands"))
+        return render_list(request, tournament, table_obj, form=form, editing=number, **page)
     if game.passed:
         note = _("Spiel %(number)s: eingepasst.") % {"number": game.number}
     else:
@@ -328,6 +343,19 @@ def save_row(
             ),
         )
     return redirect(page.get("entry_url") or list_url(table_obj))
+
+
+def settle_dispute(
+    request: HttpRequest, tournament: Tournament, table: Table, number: int, **page: Any
+) -> HttpResponse:
+    """The referee takes or refuses a table's version of a row the referee wrote."""
+    accept = request.POST["dispute"] == "accept"
+    try:
+        services.settle_dispute(table, number, accept=accept, user=request.user)
+    except services.ServiceError as error:
+        action_error = {"action": "save", "code": error.code, "message": message(error.code)}
+        return render_list(request, tournament, table, action_error=action_error, **page)
+    return redirect(page.get("entry_url") or list_url(table))
 
 
 def list_seats(table: Table) -> list[Seat]:

@@ -224,6 +224,11 @@ MESSAGES: dict[str, Promise] = {
         "Eingepasst und doch ein Spiel angegeben: bitte den Alleinspieler wählen oder die "
         "übrigen Felder leeren."
     ),
+    "referee_version_stands": _(
+        "Die Turnierleitung hat dieses Spiel zuletzt geändert: ihre Fassung gilt. Die Fassung "
+        "des Tisches liegt ihr zur Entscheidung vor."
+    ),
+    "no_dispute": _("Zu diesem Spiel liegt keine Fassung des Tisches vor."),
     "signatures_would_clear": _(
         "Die Liste ist unterschrieben: Speichern löscht alle Unterschriften. Zum Bestätigen "
         "noch einmal speichern."

@@ -270,6 +270,38 @@ def row_to_write(
     return existing
 
 
+def dispute_entry(game: Game) -> GameEntry | None:
+    """The table's version of ``game`` that waits for the referee, if any."""
+    if not game.disputed:
+        return None
+    data = dict(game.disputed["game"])
+    declarer = data.pop("declarer_seat", None)
+    played = scoring.parse_game(data)
+    if played is None:
+        return GameEntry()
+    if isinstance(played, scoring.Ramsch):
+        return GameEntry(ramsch=played)
+    return GameEntry(declarer=declarer, declaration=played[0], outcome=played[1])
+
+
+@transaction.atomic
+def settle_dispute(table: Table, number: int, *, accept: bool, user: User = None) -> Game:
+    """The referee takes the table's version of row ``number`` (``accept``) or keeps the own."""
+    game = Game.objects.select_for_update().get(table=table, number=number)
+    entry = dispute_entry(game)
+    if entry is None:
+        raise ServiceError("no_dispute", "number")
+    if accept:
+        reason = f"Fassung des Tisches ({game.disputed['device']})"
+        return record_game(
+            table, number, entry, user=user, expected_version=game.version, reason=reason
+        )
+    game.disputed = None
+    game.save(update_fields=["disputed"])
+    revisions.touch(table.series.tournament)
+    return game
+
+
 @transaction.atomic
 def record_game(
     table: Table,
@@ -289,6 +321,9 @@ def record_game(
     refused (``signatures_would_clear``), so that the page asks first.
 
     Turning a declared game into a passed-in one needs a ``reason`` (``reason_required``).
+
+    A table's change (``device``) of a row the referee wrote last is not saved: it waits
+    for the referee in ``game.disputed`` (:func:`settle_dispute`), ``dispute_filed`` set.
 
     ``expected_version`` is the version of the row the user saw (None: a new row). If the
     row changed meanwhile, :class:`Conflict` carries the current row and nothing is saved;
@@ -314,11 +349,19 @@ def record_game(
         # list, that takes a reason.
         raise ServiceError("reason_required", "reason")
     scored = score_entry(entry, number, table.size, tournament.rule_set)
+    if device and existing is not None and existing.updated_by_id is not None:
+        # The referee wrote this row last: the table's version waits for the referee.
+        existing.disputed = {"device": device, "game": entry.to_json()}
+        existing.save(update_fields=["disputed"])
+        existing.dispute_filed = True
+        revisions.touch(tournament)
+        return existing
 
     game = existing or Game(table=table, number=number, table_size=table.size)
     before = GameEntry.from_game(existing).to_json() if existing else None
     _apply(game, entry, scored)
     game.updated_by = acting_user(user)
+    game.disputed = None
     if existing is not None:
         game.version += 1
     game.save()

@@ -34,6 +34,8 @@ class TableStatus:
     kept_at_table: bool
     differences: list[int] | None
     """The differing rows' numbers under double entry; None without double entry."""
+    disputes: list[int]
+    """The rows whose table's version waits for the referee (``Game.disputed``)."""
 
     @property
     def all_signed(self) -> bool:
@@ -50,11 +52,12 @@ class TableStatus:
             "seats": self.table.size,
             "kept_at_table": self.kept_at_table,
             "differences": self.differences,
+            "disputes": self.disputes,
         }
 
 
 def series_status(series: Series) -> list[TableStatus]:
-    """Every table of ``series`` with its progress: one grouped query per figure (five, and
+    """Every table of ``series`` with its progress: one grouped query per figure (six, and
     two more under double entry), none per table."""
     tournament = series.tournament
     tables = list(series.tables.order_by("number"))
@@ -66,6 +69,13 @@ def series_status(series: Series) -> list[TableStatus]:
     games = per_table(Game.objects.filter(table__series=series), Count("id"))
     signed = per_table(Signature.objects.filter(table__series=series), Count("id"))
     last = per_table(changes, Max("at"))
+    disputes: dict[int, list[int]] = {}
+    for table_id, number in (
+        Game.objects.filter(table__series=series, disputed__isnull=False)
+        .order_by("number")
+        .values_list("table", "number")
+    ):
+        disputes.setdefault(table_id, []).append(number)
     at_table = set(
         changes.filter(action__in=GAME_ACTIONS).exclude(device="").values_list("table", flat=True)
     )
@@ -86,6 +96,7 @@ def series_status(series: Series) -> list[TableStatus]:
             signed=signed.get(table.pk, 0),
             kept_at_table=table.pk in at_table,
             differences=None if differing is None else differing[table.pk],
+            disputes=disputes.get(table.pk, []),
         )
         for table in tables
     ]

@@ -383,11 +383,23 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
     assert [item["state"] for item in stored] == ["conflict"]
     assert ["won", "lost"] in stored[0]["fields"]
 
-    # The players decide: the device's version is sent again, now against the new row.
+    # The players insist: the device's version is sent again, now against the new row. The
+    # referee wrote that row, so the referee's version stands and the table's waits for the
+    # referee, on the dashboard and on the list.
     item.get_by_role("button", name="Meine Fassung speichern").click()
-    expect(phone.locator("#table-queue")).to_be_hidden()
-    phone.wait_for_selector("#row-1.is-lost")
+    rejected = phone.locator("#table-queue-items > li.is-rejected")
+    expect(rejected).to_contain_text("ihre Fassung gilt")
+    assert scores(table) == [(1, False, 33), (2, False, 48)]
+    desk.goto(live_server.url + reverse("referee:series", args=[tournament.slug, 1]))
+    expect(desk.locator(".status-disputes")).to_contain_text("Spiel 1")
+    desk.locator(".status-disputes a").click()
+    dispute = desk.locator("#dispute-1")
+    expect(dispute).to_contain_text("Tisch 1 Handy")
+    dispute.get_by_role("button", name="Übernehmen").click()
+    desk.wait_for_selector("#row-1.is-lost")
     assert scores(table) == [(1, False, -44), (2, False, 48)]
+    rejected.get_by_role("button", name="Meine Fassung verwerfen").click()
+    expect(phone.locator("#table-queue")).to_be_hidden()
     assert phone.evaluate("localStorage.length") == 0
     device.close()
     referee.close()

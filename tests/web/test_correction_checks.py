@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from skatliga import services
 from skatliga.models import Change, Game, Signature
+from tests.web.factories import entry
 from tests.web.test_referee_entry import codes, row
 from tests.web.test_signatures import GRAND, kept
 
@@ -114,3 +115,63 @@ def test_a_correction_sent_again_is_accepted_quietly_and_a_different_one_conflic
 
     other = client.post(referee_url(table), {**correction, "matadors": "1"})
     assert other.context["conflict"]["code"] == "conflict"
+
+
+# --- a table's version of a row the referee corrected ------------------------------------------
+
+
+def disputed_by_the_table(client, referee):
+    """The referee corrects game 1 (grand → clubs with 1: (1 + 1) × 12 = 24); the table
+    then saves its own version over it, against the current row."""
+    table, link = kept(3)
+    table.series.tournament.referees.add(referee)
+    clubs = entry(2, "clubs", bid=None, matadors=1, card_points=61)
+    services.record_game(table, 1, clubs, user=referee, expected_version=1)
+    client.post(reverse("table:device", args=[link.token]), {"name": "Tablet 3"})
+    response = client.post(reverse("table:entry", args=[link.token]), row(1, version=2, **GRAND))
+    return table, response
+
+
+def test_a_table_cannot_undo_the_referees_correction(client, referee):
+    table, response = disputed_by_the_table(client, referee)
+
+    assert response.status_code == 200
+    assert codes(response.context["form"], "__all__") == ["referee_version_stands"]
+    game = Game.objects.get(table=table, number=1)
+    assert (game.game, game.value, game.version) == ("clubs", 24, 2)
+    assert game.disputed["device"] == "Tablet 3"
+    assert game.disputed["game"]["game"] == "grand"
+
+
+def test_the_referee_sees_the_dispute_on_the_list_and_the_dashboard(client, referee):
+    table, _response = disputed_by_the_table(client, referee)
+    client.force_login(referee)
+
+    page = client.get(referee_url(table)).content.decode()
+    dashboard = client.get(
+        reverse("referee:series", args=[table.series.tournament.slug, 1])
+    ).content.decode()
+
+    assert "Der Tisch (Tablet 3) möchte Spiel 1 ändern" in page
+    assert "Fassung des Tisches wartet (Spiel 1)" in dashboard
+
+
+def test_the_referee_accepts_the_tables_version(client, referee):
+    table, _response = disputed_by_the_table(client, referee)
+    client.force_login(referee)
+
+    response = client.post(referee_url(table), {"number": "1", "dispute": "accept"})
+
+    assert response.status_code == 302
+    game = Game.objects.get(table=table, number=1)
+    assert (game.game, game.value, game.disputed, game.version) == ("grand", 96, None, 3)
+
+
+def test_the_referee_keeps_the_own_version(client, referee):
+    table, _response = disputed_by_the_table(client, referee)
+    client.force_login(referee)
+
+    client.post(referee_url(table), {"number": "1", "dispute": "reject"})
+
+    game = Game.objects.get(table=table, number=1)
+    assert (game.game, game.disputed, game.version) == ("clubs", None, 2)

@@ -37,7 +37,8 @@ in order. Exits 0 when every line scored, 1 otherwise.
 
 Input keys:
   game                 clubs, spades, hearts, diamonds, grand, null (revolution under nl)
-  bid                  the bid (a legal bid value: 18, 20, 22, 23, 24, 27, ...)
+  bid                  optional, the bid (a legal bid value: 18, 20, 22, 23, 24, 27, ...);
+                       without it the game reached its bid (never overbid)
   matadors             signed matadors, suit and grand only (2 = with 2, -3 = without 3)
   hand, schneider_announced, schwarz_announced, ouvert    booleans
   kontra, re, supra, resupra    booleans, where the rule set allows them, each after the one before

@@ -14,11 +14,12 @@ from scoring.rules import DOUBLINGS, ISKO, GameType, LostGame, OuvertRule, Overb
 class Declaration:
     """What the declarer announced, and the bid that won the auction.
 
-    ``matadors`` is signed: +2 is "with 2", -3 "without 3"; None for null games.
+    ``matadors`` is signed: +2 is "with 2", -3 "without 3"; None for null games. ``bid``
+    None: not written down, the game reached its bid (never overbid); a given bid is checked.
     """
 
     game: GameType
-    bid: int
+    bid: int | None = None
     matadors: int | None = None
     hand: bool = False
     schneider_announced: bool = False
@@ -88,7 +89,7 @@ class ScoredGame(NamedTuple):
     """
 
     game: GameType
-    bid: int
+    bid: int | None
     hand: bool
     ouvert: bool
     won: bool
@@ -152,6 +153,8 @@ Problem(code='matadors_out_of_range', field='matadors', warning=False)]
     []
     >>> check_game(Declaration(GameType.NULL, bid=24), Outcome(tricks=0))
     [Problem(code='null_below_bid', field='bid', warning=True)]
+    >>> check_game(Declaration(GameType.NULL), Outcome(tricks=0))
+    []
     """
     return list(_evaluate(declaration, outcome, rules)[0])
 
@@ -181,7 +184,7 @@ def _evaluate(
     problems: list[Problem] = []
     add = problems.append
     trump_game = d.game.is_trump_game
-    if not is_legal_bid(d.bid, rules):
+    if d.bid is not None and not is_legal_bid(d.bid, rules):
         add(Problem("bid_not_legal", "bid"))
     if trump_game:
         null_value = None
@@ -191,7 +194,7 @@ def _evaluate(
     factor = _doubling_factor(d.doublings, rules, add)
     schneider_announced, schwarz_announced = _announced(d, rules)
     verdict = _verdict(o, rules, trump_game, schneider_announced, schwarz_announced, add)
-    if not trump_game and null_value is not None and null_value < d.bid:
+    if not trump_game and null_value is not None and d.bid is not None and null_value < d.bid:
         add(Problem("null_below_bid", "bid", warning=True))
     if verdict is None or any(not p.warning for p in problems):
         return tuple(problems), None
@@ -437,8 +440,9 @@ def _charge(
     game = d.game
     trump_game = game.is_trump_game
     plain = base * multiple if multiple is not None else base
-    overbid = plain < d.bid
+    overbid = d.bid is not None and plain < d.bid
     if overbid:
+        assert d.bid is not None
         won = False
         if rules.overbid is OverbidRule.BID:
             charged = d.bid

@@ -112,8 +112,6 @@ def parse_game(
     if game is None:
         raise ShapeError("unknown_game", "game")
     bid = _int(data, "bid")
-    if bid is None:
-        raise ShapeError("required", "bid")
     # Only the flags the object has: the others are False, the declaration's default.
     flags = {key: bool(_bool(data, key)) for key in FLAGS if key in data}
     declaration = Declaration(game=game, bid=bid, matadors=_int(data, "matadors"), **flags)
@@ -142,7 +140,9 @@ def game_to_json(
     if isinstance(declaration, Ramsch):
         points, tricks = declaration.card_points, declaration.tricks
         return {"ramsch": {"card_points": list(points), "tricks": list(tricks)}}
-    data: dict[str, Any] = {"game": str(declaration.game), "bid": declaration.bid}
+    data: dict[str, Any] = {"game": str(declaration.game)}
+    if declaration.bid is not None:
+        data["bid"] = declaration.bid
     if declaration.matadors is not None:
         data["matadors"] = declaration.matadors
     for flag in FLAGS:

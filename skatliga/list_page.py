@@ -22,7 +22,7 @@ from skatliga.entries import signed
 from skatliga.forms import coded_error
 from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
 from skatliga.forms.players import SubstituteForm
-from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute
+from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute, message
 from skatliga.models import Change, Game, Seat, SecondEntry, Table, Tournament
 from skatliga.sheet import Sheet, build_sheet, list_rows, middle_span, signatures
 from skatliga.words import describe_game
@@ -223,6 +223,15 @@ def render_list(
         "complete": len(games) == games_per_list,
         "last_game": games[-1] if games else None,
         "history": history,
+        "disputes": [
+            {
+                "number": game.number,
+                "device": game.disputed["device"],
+                "description": describe_game(game.disputed["game"], names),
+            }
+            for game in games
+            if game.disputed
+        ],
         "bid_values": scoring.bid_values(rules),
         "kontra": rules.kontra,
         "reopen_form": context.pop("reopen_form", None) or ReopenForm(),
@@ -278,11 +287,13 @@ def save_row(
     """Save the row posted through ``services.record_game``, for the referee's page and the
     table link alike; ``page`` is the list page's context for where the form came from."""
     number = posted_number(request, lambda: table_obj.games.count() + 1)
+    if not device and request.POST.get("dispute") in ("accept", "reject"):
+        return settle_dispute(request, tournament, table_obj, number, **page)
     rules = tournament.rule_set
     # The row is read by seat numbers; the players' names are only read for a page to show.
     form = GameRowForm(request.POST, seats=None, size=table_obj.size, number=number, rules=rules)
     if not form.is_valid() or form.entry is None:
-        form = shown_form(request, table_obj, number, rules)
+        form = shown_form(request.POST, table_obj, number, rules)
         if form.entry is not None:
             try:
                 services.score_entry(form.entry, number, table_obj.size, rules)
@@ -298,14 +309,23 @@ def save_row(
             expected_version=form.cleaned_data.get("version"),
             reason=form.cleaned_data.get("reason") or "",
             device=device,
+            signatures_confirmed=bool(form.cleaned_data.get("clear_signatures")),
         )
     except services.Conflict as conflict:
         return render_conflict(
             request, tournament, table_obj, list_seats(table_obj), number, conflict.current, **page
         )
     except services.ServiceError as error:
-        form = shown_form(request, table_obj, number, rules)
+        data = request.POST.copy()
+        if error.code == "signatures_would_clear":
+            # Said: the next save of this row deletes the signatures.
+            data["clear_signatures"] = "True"
+        form = shown_form(data, table_obj, number, rules)
         form.add_problems(error.problems)
+        return render_list(request, tournament, table_obj, form=form, editing=number, **page)
+    if game.dispute_filed:
+        form = shown_form(request.POST, table_obj, number, rules)
+        form.add_error(None, coded_error("referee_version_stands"))
         return render_list(request, tournament, table_obj, form=form, editing=number, **page)
     if game.passed:
         note = _("Spiel %(number)s: eingepasst.") % {"number": game.number}
@@ -326,17 +346,28 @@ def save_row(
     return redirect(page.get("entry_url") or list_url(table_obj))
 
 
+def settle_dispute(
+    request: HttpRequest, tournament: Tournament, table: Table, number: int, **page: Any
+) -> HttpResponse:
+    """The referee takes or refuses a table's version of a row the referee wrote."""
+    accept = request.POST["dispute"] == "accept"
+    try:
+        services.settle_dispute(table, number, accept=accept, user=request.user)
+    except services.ServiceError as error:
+        action_error = {"action": "save", "code": error.code, "message": message(error.code)}
+        return render_list(request, tournament, table, action_error=action_error, **page)
+    return redirect(page.get("entry_url") or list_url(table))
+
+
 def list_seats(table: Table) -> list[Seat]:
     """The seats of ``table`` in order, with the players' and substitutes' names."""
     return list(table.seats.select_related("player", "substitute").order_by("position"))
 
 
-def shown_form(
-    request: HttpRequest, table: Table, number: int, rules: scoring.RuleSet
-) -> GameRowForm:
+def shown_form(data: Any, table: Table, number: int, rules: scoring.RuleSet) -> GameRowForm:
     """The posted row's form as the page shows it: the players' names in the declarer's
     choices, the posted values checked."""
-    form = GameRowForm(request.POST, seats=list_seats(table), number=number, rules=rules)
+    form = GameRowForm(data, seats=list_seats(table), number=number, rules=rules)
     form.is_valid()
     return form
 

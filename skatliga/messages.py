@@ -228,6 +228,19 @@ MESSAGES: dict[str, StrPromise] = {
     # The forms.
     "game_missing": _("Spiel wählen."),
     "bid_missing": _("Reizwert fehlt."),
+    "passed_with_declaration": _(
+        "Eingepasst und doch ein Spiel angegeben: bitte den Alleinspieler wählen oder die "
+        "übrigen Felder leeren."
+    ),
+    "referee_version_stands": _(
+        "Die Turnierleitung hat dieses Spiel zuletzt geändert: ihre Fassung gilt. Die Fassung "
+        "des Tisches liegt ihr zur Entscheidung vor."
+    ),
+    "no_dispute": _("Zu diesem Spiel liegt keine Fassung des Tisches vor."),
+    "signatures_would_clear": _(
+        "Die Liste ist unterschrieben: Speichern löscht alle Unterschriften. Zum Bestätigen "
+        "noch einmal speichern."
+    ),
     "not_a_number": _("Bitte eine ganze Zahl eingeben."),
     "matadors_differ_from_cards": _("Die Spitzen passen nicht zu den Karten."),
     "roster_empty": _("Mindestens einen Namen eingeben."),

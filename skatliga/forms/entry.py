@@ -58,6 +58,7 @@ FIELD_OF_PROBLEM = {
     "schwarz": "level",
     "cards": "cards",
     "reason": "reason",
+    "clear_signatures": None,
 }
 
 
@@ -131,6 +132,15 @@ class GameRowForm(forms.Form):
         title=_("Stiche von Vorhand, Mittelhand, Hinterhand"),
     )
     reason = forms.CharField(label=_("Grund der Korrektur"), required=False, max_length=500)
+    clear_signatures = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    """Set once the page has said that saving deletes the list's signatures."""
+
+    DECLARATION_FIELDS = (
+        *("game", "matadors", "hand", "announced", "ouvert", "doubling", "bid"),
+        *("card_points", "tricks", "won", "level", "cards"),
+        *("ramsch_card_points", "ramsch_tricks"),
+    )
+    """The fields that say something only of a row that is not passed in."""
 
     def __init__(
         self,
@@ -241,6 +251,12 @@ class GameRowForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if data.get("declarer") == PASSED and not data.get("passed"):
+            # Chosen "0 · eingepasst" and typed more: which of the two was meant is unknown.
+            typed = [name for name in self.DECLARATION_FIELDS if data.get(name)]
+            if typed:
+                self.add_error(typed[0], coded_error("passed_with_declaration"))
+                return data
         if data.get("passed") or data.get("declarer") == PASSED:
             data["passed"] = True
             self.entry = services.GameEntry()
@@ -267,8 +283,6 @@ class GameRowForm(forms.Form):
         game = scoring.GameType(game_name)
         if data.get("cards"):
             matadors = self._matadors_from_cards(data["cards"], game, matadors)
-        if bid is None and "bid" not in self.errors:
-            self.add_error("bid", coded_error("bid_missing"))
         announced = data.get("announced") or ""
         doubling = data.get("doubling") or ""
         level = data.get("level") or ""
@@ -280,7 +294,7 @@ class GameRowForm(forms.Form):
             declarer=int(declarer) if declarer else None,
             declaration=scoring.Declaration(
                 game=game,
-                bid=bid or 0,
+                bid=bid,
                 matadors=matadors,
                 hand=bool(data.get("hand")),
                 schneider_announced=announced in ("schneider", "schwarz"),

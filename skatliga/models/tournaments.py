@@ -386,11 +386,17 @@ class Game(GameRow):
     list_score = models.IntegerField(_("Listenwert"), default=0)
     opponents_list_score = models.IntegerField(default=0)
     version = models.PositiveIntegerField(default=1)
+    disputed = models.JSONField(null=True, blank=True)
+    """A table's version of a row the referee wrote last, waiting for the referee:
+    ``{"device": ..., "game": <the archive's game object>}``; the referee's row stands."""
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     signatures_cleared = 0
+    dispute_filed = False
+    """Not a column: whether the save that returned this row only filed a table's version
+    for the referee (``disputed``)."""
     """Not a column: how many signatures of the list the save that returned this row
     deleted (:func:`~skatliga.services.games.record_game`)."""
 
@@ -413,10 +419,7 @@ class Game(GameRow):
                 condition=Q(
                     passed=True, declarer__isnull=True, game="", bid__isnull=True, ramsch=None
                 )
-                | (
-                    Q(passed=False, declarer__isnull=False, bid__isnull=False, ramsch=None)
-                    & ~Q(game="")
-                )
+                | (Q(passed=False, declarer__isnull=False, ramsch=None) & ~Q(game=""))
                 | (
                     Q(passed=False, declarer__isnull=True, game="", bid__isnull=True)
                     & ~Q(ramsch=None)

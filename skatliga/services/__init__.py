@@ -39,6 +39,7 @@ from skatliga.services.forbidden import (
 from skatliga.services.games import (
     GameEntry,
     delete_last_game,
+    dispute_entry,
     game_values,
     list_rows,
     new_game,
@@ -46,6 +47,7 @@ from skatliga.services.games import (
     record_game,
     reopen_table,
     score_entry,
+    settle_dispute,
 )
 from skatliga.services.publishing import (
     publish_complete_series,
@@ -109,6 +111,7 @@ __all__ = [
     "create_team",
     "create_tournament",
     "delete_last_game",
+    "dispute_entry",
     "delete_player",
     "differences",
     "draw_tables",
@@ -138,6 +141,7 @@ __all__ = [
     "result_lines",
     "result_rows",
     "score_entry",
+    "settle_dispute",
     "seat_in_order",
     "series_forbidden_pairs",
     "series_repeat_pairs",

@@ -63,7 +63,7 @@ class GameEntry:
             declarer=game.declarer,
             declaration=scoring.Declaration(
                 game=scoring.GameType(game.game),
-                bid=game.bid or 0,
+                bid=game.bid,
                 matadors=game.matadors,
                 hand=game.hand,
                 schneider_announced=game.schneider_announced,
@@ -268,6 +268,39 @@ def row_to_write(
     return existing
 
 
+def dispute_entry(game: Game) -> GameEntry | None:
+    """The table's version of ``game`` that waits for the referee, if any."""
+    if not game.disputed:
+        return None
+    data = dict(game.disputed["game"])
+    declarer = data.pop("declarer_seat", None)
+    played = scoring.parse_game(data)
+    if played is None:
+        return GameEntry()
+    if isinstance(played, scoring.Ramsch):
+        return GameEntry(ramsch=played)
+    return GameEntry(declarer=declarer, declaration=played[0], outcome=played[1])
+
+
+@transaction.atomic
+def settle_dispute(table: Table, number: int, *, accept: bool, user: User = None) -> Game:
+    """The referee takes the table's version of row ``number`` (``accept``) or keeps the own."""
+    game = Game.objects.select_for_update().get(table=table, number=number)
+    entry = dispute_entry(game)
+    if entry is None:
+        raise ServiceError("no_dispute", "number")
+    if accept:
+        disputed: dict[str, Any] = game.disputed or {}
+        reason = f"Fassung des Tisches ({disputed.get('device', '')})"
+        return record_game(
+            table, number, entry, user=user, expected_version=game.version, reason=reason
+        )
+    game.disputed = None
+    game.save(update_fields=["disputed"])
+    revisions.touch(table.series.tournament)
+    return game
+
+
 @transaction.atomic
 def record_game(
     table: Table,
@@ -278,32 +311,56 @@ def record_game(
     expected_version: int | None = None,
     reason: str = "",
     device: str = "",
+    signatures_confirmed: bool = True,
 ) -> Game:
     """Enter row ``number`` of a list, or correct it; the list's result rows follow.
 
     ``device`` names the device at the table when the row comes through a table link.
+    A change to a signed list deletes its signatures; unless ``signatures_confirmed`` it is
+    refused (``signatures_would_clear``), so that the page asks first.
 
     Turning a declared game into a passed-in one needs a ``reason`` (``reason_required``).
 
+    A table's change (``device``) of a row the referee wrote last is not saved: it waits
+    for the referee in ``game.disputed`` (:func:`settle_dispute`), ``dispute_filed`` set.
+
     ``expected_version`` is the version of the row the user saw (None: a new row). If the
-    row changed meanwhile, :class:`Conflict` carries the current row and nothing is saved.
+    row changed meanwhile, :class:`Conflict` carries the current row and nothing is saved;
+    unless it now says what ``entry`` says: then it is returned unchanged.
     """
     table = lock_table(table)
     tournament = table.series.tournament
     if table.is_closed:
         raise ServiceError("list_closed")
     games = {game.number: game for game in Game.objects.filter(table=table)}
-    existing = row_to_write(games, number, expected_version, tournament.games_per_list(table.size))
+    try:
+        existing = row_to_write(
+            games, number, expected_version, tournament.games_per_list(table.size)
+        )
+    except Conflict:
+        current = games.get(number)
+        if current is not None and GameEntry.from_game(current) == entry:
+            # The row as sent is already saved (a save sent again after its answer was lost).
+            return current
+        raise
     if existing is not None and not existing.passed and entry.passed and not reason.strip():
         # A declared game that becomes passed in loses its whole row: like reopening a
         # list, that takes a reason.
         raise ServiceError("reason_required", "reason")
     scored = score_entry(entry, number, table.size, tournament.rule_set)
+    if device and existing is not None and existing.updated_by_id is not None:
+        # The referee wrote this row last: the table's version waits for the referee.
+        existing.disputed = {"device": device, "game": entry.to_json()}
+        existing.save(update_fields=["disputed"])
+        existing.dispute_filed = True
+        revisions.touch(tournament)
+        return existing
 
     game = existing or Game(table=table, number=number, table_size=table.size)
     before = GameEntry.from_game(existing).to_json() if existing else None
     _apply(game, entry, scored)
     game.updated_by = acting_user(user)
+    game.disputed = None
     if existing is not None:
         game.version += 1
     game.save()
@@ -320,6 +377,9 @@ def record_game(
         device=device,
     )
     game.signatures_cleared = clear_signatures(table, number, user=user, device=device)
+    if game.signatures_cleared and not signatures_confirmed:
+        # Rolls the whole save back, the signatures included.
+        raise ServiceError("signatures_would_clear", "clear_signatures")
     if tournament.status == Tournament.Status.PLANNED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
     revisions.touch(tournament)

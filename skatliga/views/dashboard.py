@@ -37,6 +37,8 @@ class TableStatus:
     kept_at_table: bool
     differences: list[int] | None
     """The differing rows' numbers under double entry; None without double entry."""
+    disputes: list[int]
+    """The rows whose table's version waits for the referee (``Game.disputed``)."""
 
     @property
     def all_signed(self) -> bool:
@@ -53,6 +55,7 @@ class TableStatus:
             "seats": self.signers,
             "kept_at_table": self.kept_at_table,
             "differences": self.differences,
+            "disputes": self.disputes,
         }
 
 
@@ -72,6 +75,13 @@ def series_status(series: Series) -> list[TableStatus]:
         Seat.objects.filter(table__series=series).exclude(substitute=None), Count("id")
     )
     last = per_table(changes, Max("at"))
+    disputes: dict[int, list[int]] = {}
+    for table_id, number in (
+        Game.objects.filter(table__series=series, disputed__isnull=False)
+        .order_by("number")
+        .values_list("table", "number")
+    ):
+        disputes.setdefault(table_id, []).append(number)
     at_table = set(
         changes.filter(action__in=GAME_ACTIONS).exclude(device="").values_list("table", flat=True)
     )
@@ -93,6 +103,7 @@ def series_status(series: Series) -> list[TableStatus]:
             signers=table.size + substitutes.get(table.pk, 0),
             kept_at_table=table.pk in at_table,
             differences=None if differing is None else differing[table.pk],
+            disputes=disputes.get(table.pk, []),
         )
         for table in tables
     ]

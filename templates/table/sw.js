@@ -5,12 +5,36 @@
 
 var SHELL = "skatliga-table-{{ version }}";
 var STATIC = {{ files|safe }};
-var ENTRY = /^\/t\/[A-Za-z0-9_-]+\/$/;  // a table link's list, where games are saved
+// The table pages of this worker's language: /t/ in German, /en/t/ in English, each its own
+// worker with its own scope.
+var BASE = new URL(self.registration.scope).pathname;
+
+function isEntry(path) {  // a table link's list, where games are saved
+  return path.indexOf(BASE) === 0 && /^[A-Za-z0-9_-]+\/$/.test(path.slice(BASE.length));
+}
+
+// The page that registered the worker was loaded before it: kept too, so that a phone new to
+// the link can reload it without Wi-Fi.
+function keepOpenPages(cache) {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) {
+    return Promise.all(pages.map(function (page) {
+      var url = new URL(page.url);
+      if (url.origin !== self.location.origin || !isEntry(url.pathname)) return null;
+      url.hash = "";
+      return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
+        if (response.ok && !response.redirected) return cache.put(url.href, response);
+        return null;
+      }).catch(function () {});
+    }));
+  });
+}
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(SHELL).then(function (cache) {
-      return cache.addAll(STATIC);
+      return cache.addAll(STATIC).then(function () {
+        return keepOpenPages(cache);
+      });
     }).then(function () {
       return self.skipWaiting();
     })
@@ -58,7 +82,7 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "POST" && request.mode === "navigate" && ENTRY.test(url.pathname)) {
+  if (request.method === "POST" && request.mode === "navigate" && isEntry(url.pathname)) {
     event.respondWith(saveOrReturn(request, url));
     return;
   }
@@ -71,7 +95,7 @@ self.addEventListener("fetch", function (event) {
     );
     return;
   }
-  if (request.mode !== "navigate" || url.pathname.indexOf("/t/") !== 0) return;
+  if (request.mode !== "navigate" || url.pathname.indexOf(BASE) !== 0) return;
   event.respondWith(
     fetch(request).then(function (response) {
       if (response.ok && response.type === "basic" && !response.redirected) {
@@ -88,8 +112,9 @@ self.addEventListener("fetch", function (event) {
       return response;
     }).catch(function () {
       return caches.open(SHELL).then(function (cache) {
-        return cache.match(request).then(function (hit) {
-          return hit || cache.match(request, { ignoreSearch: true });
+        // (A device's own copy: the headers its answer varies by do not matter here.)
+        return cache.match(request, { ignoreVary: true }).then(function (hit) {
+          return hit || cache.match(request, { ignoreSearch: true, ignoreVary: true });
         });
       }).then(function (hit) {
         return hit || Response.error();

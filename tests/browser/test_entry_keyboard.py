@@ -134,13 +134,13 @@ def test_the_preview_says_which_required_field_is_missing(browser, live_server, 
 
     page.keyboard.press("2")
     page.select_option("#id_game", "grand")
-    page.fill("#id_matadors", "2")
     page.fill("#id_card_points", "78")
     page.fill("#id_tricks", "7")
 
     expect(page.locator("#entry-value")).to_have_text("–")
-    expect(page.locator("#entry-verdict")).to_have_text("Reizwert fehlt.")
-    page.fill("#id_bid", "18")
+    expect(page.locator("#entry-verdict")).to_have_text("Spitzen fehlen (mit 2: 2, ohne 3: -3).")
+    # No bid: a paper list has none, and the game reached it.
+    page.fill("#id_matadors", "2")
     expect(page.locator("#entry-value")).to_have_text("+72")
     context.close()
 

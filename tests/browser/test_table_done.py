@@ -29,14 +29,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # bid, won); None for a passed-in game. Game 2's bid is typed as 18 instead of 22: the
 # deliberate difference (won, +18, where the table's entry is an overbid, −54).
 PAPER = [
-    ("2", "grand", "2", True, "18", "won"),
+    ("2", "grand", "2", True, "", "won"),
     ("3", "diamonds", "-1", False, "18", "won"),
     None,
-    ("1", "hearts", "1", False, "20", "lost"),
-    ("4", "clubs", "1", False, "18", "won"),
-    ("3", "spades", "-2", True, "24", "won"),
-    ("1", "grand", "1", False, "18", "won"),
-    ("2", "null", "", False, "23", "won"),
+    ("1", "hearts", "1", False, "", "lost"),
+    ("4", "clubs", "1", False, "", "won"),
+    ("3", "spades", "-2", True, "", "won"),
+    ("1", "grand", "1", False, "", "won"),
+    ("2", "null", "", False, "", "won"),
 ]
 
 
@@ -79,24 +79,23 @@ def test_a_table_keeps_signs_and_closes_its_list_through_a_wifi_drop(
     back_online(device, phone, table, hall_line)
 
     # Games 6-8 finish the list (8 games: 2 rounds at a 4-table).
-    # 6: Carla, spades without 2, hand, bid 24, won: (2 + 1 + 1) × 11 = 44.
+    # 6: Carla, spades without 2, hand, won: (2 + 1 + 1) × 11 = 44.
     play(
         phone,
         "Carla Weiß",
         "Pik",
         ("matadors", "ohne 2"),
         ("levels", "Hand"),
-        ("bid", "24"),
         ("won", "gewonnen"),
     )
     phone.click("#entry-save")
     phone.wait_for_selector("#row-6.is-saved")
-    # 7: Anna, grand with 1, bid 18, won: (1 + 1) × 24 = 48.
-    play(phone, "Anna Schmidt", "Grand", ("matadors", "mit 1"), ("bid", "18"), ("won", "gewonnen"))
+    # 7: Anna, grand with 1, won: (1 + 1) × 24 = 48.
+    play(phone, "Anna Schmidt", "Grand", ("matadors", "mit 1"), ("won", "gewonnen"))
     phone.click("#entry-save")
     phone.wait_for_selector("#row-7.is-saved")
-    # 8: Bernd, null (23, no matadors to tap), bid 23, won: 23.
-    play(phone, "Bernd Łukasz", "Null", ("bid", "23"), ("won", "gewonnen"))
+    # 8: Bernd, null (23, no matadors to tap), won: 23.
+    play(phone, "Bernd Łukasz", "Null", ("won", "gewonnen"))
     expect(phone.locator("#tap-grid .tap-matadors")).to_be_hidden()
     phone.click("#entry-save")
     phone.wait_for_selector("#row-8.is-saved")

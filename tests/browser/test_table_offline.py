@@ -122,18 +122,19 @@ def first_three_games(phone, table: Table, screenshot: bool = False) -> None:
     from playwright.sync_api import expect
 
     # Game 1 (seat 1 deals and sits out, so his button is disabled): Bernd, Grand hand
-    # with 2, bid 18, won: (2 + 1 game + 1 hand) × 24 = 96.
+    # with 2, no bid (it was reached), won: (2 + 1 game + 1 hand) × 24 = 96. The bids are
+    # out of the way until "überreizt".
     expect(phone.locator("#tap-grid .tap-declarer button").first).to_be_disabled()
+    expect(phone.locator("#tap-grid .tap-bids")).to_be_hidden()
     play(
         phone,
         "Bernd Łukasz",
         "Grand",
         ("matadors", "mit 2"),
         ("levels", "Hand"),
-        ("bid", "18"),
         ("won", "gewonnen"),
     )
-    expect(phone.locator("#tap-grid button[aria-pressed=true]")).to_have_count(6)
+    expect(phone.locator("#tap-grid button[aria-pressed=true]")).to_have_count(5)
     assert phone.input_value("#id_matadors") == "2" and phone.is_checked("#id_hand")
     expect(phone.locator("#entry-value")).to_have_text("+96")
     if screenshot:
@@ -143,7 +144,15 @@ def first_three_games(phone, table: Table, screenshot: bool = False) -> None:
 
     # Game 2, an overbid: Carla, diamonds without 1 (9 × 2 = 18) after a bid of 22: lost at
     # 9 × 3 = 27, doubled on the list: −54.
-    play(phone, "Carla Weiß", "Karo", ("matadors", "ohne 1"), ("bid", "22"), ("won", "gewonnen"))
+    play(
+        phone,
+        "Carla Weiß",
+        "Karo",
+        ("matadors", "ohne 1"),
+        ("bid", "überreizt"),
+        ("bids", "22"),
+        ("won", "gewonnen"),
+    )
     expect(phone.locator("#entry-value")).to_have_text("−54")
     expect(phone.locator("#entry-verdict")).to_contain_text("überreizt")
     phone.click("#entry-save")
@@ -171,9 +180,9 @@ def two_games_offline_and_a_reload(
         # The page's own fetches fail.
         assert phone.evaluate("fetch('/t/sw.js').then(() => 'sent', () => 'failed')") == "failed"
 
-        # Game 4 offline (seat 4 deals): Anna, hearts with 1, bid 20, lost: (1 + 1) × 10 = 20,
+        # Game 4 offline (seat 4 deals): Anna, hearts with 1, lost: (1 + 1) × 10 = 20,
         # −40 on the list, once the server has scored it; here the value waits.
-        play(phone, "Anna Schmidt", "Herz", ("matadors", "mit 1"), ("bid", "20"))
+        play(phone, "Anna Schmidt", "Herz", ("matadors", "mit 1"))
         tap(phone, "won", "verloren")
         expect(phone.locator("#entry-value")).to_have_text("…")
         phone.click("#entry-save")
@@ -184,15 +193,8 @@ def two_games_offline_and_a_reload(
         expect(phone.locator(".entry-dealer")).to_have_text("Geber: Anna Schmidt")
         expect(phone.locator("#tap-grid .tap-declarer button").first).to_be_disabled()
 
-        # Game 5 offline: Dieter, clubs with 1, bid 18, won: (1 + 1) × 12 = 24.
-        play(
-            phone,
-            "Dieter Krüger",
-            "Kreuz",
-            ("matadors", "mit 1"),
-            ("bid", "18"),
-            ("won", "gewonnen"),
-        )
+        # Game 5 offline: Dieter, clubs with 1, won: (1 + 1) × 12 = 24.
+        play(phone, "Dieter Krüger", "Kreuz", ("matadors", "mit 1"), ("won", "gewonnen"))
         phone.click("#entry-save")
         items = phone.locator("#table-queue-items > li")
         expect(items).to_have_count(2)
@@ -290,7 +292,6 @@ def test_a_table_keeps_its_list_through_a_wifi_drop(
         tap(pad, "game", "Pik")
         tap(pad, "matadors", "ohne 2")
         tap(pad, "levels", "Hand")
-        tap(pad, "bid", "24")
         tap(pad, "won", "gewonnen")
         expect(pad.locator("#entry-value")).to_have_text("+44")  # (2 + 1 + 1) × 11
         pad.screenshot(path=str(SCREENSHOTS / "table-tablet.png"))
@@ -324,11 +325,10 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
         browser, live_server.url + reverse("table:entry", args=[link.token])
     )
 
-    # Game 1 online: Bernd, spades with 1, bid 18, won: (1 + 1) × 11 = 22.
+    # Game 1 online: Bernd, spades with 1, won: (1 + 1) × 11 = 22.
     tap(phone, "declarer", "Bernd Łukasz")
     tap(phone, "game", "Pik")
     tap(phone, "matadors", "mit 1")
-    tap(phone, "bid", "18")
     tap(phone, "won", "gewonnen")
     phone.click("#entry-save")
     phone.wait_for_selector("#row-1.is-saved")
@@ -345,6 +345,11 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
     phone.click("#entry-save")
     phone.wait_for_selector("#table-queue-items > li")
     expect(phone.locator("#row-1 .queued-badge")).to_have_text("noch nicht gesendet")
+    # Still offline, game 2: Carla, grand with 1, won: (1 + 1) × 24 = 48.
+    phone.wait_for_selector("#tap-grid")
+    play(phone, "Carla Weiß", "Grand", ("matadors", "mit 1"), ("won", "gewonnen"))
+    phone.click("#entry-save")
+    expect(phone.locator("#row-2 .queued-badge")).to_have_text("noch nicht gesendet")
 
     # Meanwhile the referee corrects the same row: with 2, (2 + 1) × 11 = 33.
     referee, desk = log_in(
@@ -358,25 +363,43 @@ def test_a_conflict_after_the_wifi_drop_shows_both_versions_and_loses_neither(
     desk.wait_for_selector("#row-1.is-saved")
     assert scores(table) == [(1, False, 33)]
 
-    # Back online: the device's correction meets the newer row; both are shown.
+    # Back online: the device's correction meets the newer row; both are shown. The game
+    # after it does not wait for the players' decision, and the save bar names the conflict.
     hall_line.up()
     device.set_offline(False)
     item = phone.locator("#table-queue-items > li.is-conflict")
     expect(item).to_contain_text("Konflikt")
+    phone.wait_for_selector("#row-2.is-saved")
+    expect(phone.locator(".entry-foot #queue-alert")).to_have_text(
+        "Konflikt: Spiel 1 wurde inzwischen anders gespeichert"
+    )
+    expect(phone.locator("#queue-alert")).to_be_in_viewport()
     expect(item.locator(".queue-mine")).to_contain_text("verloren")
     expect(item.locator(".queue-mine")).to_contain_text("mit 1")
     expect(item.locator(".queue-theirs")).to_contain_text("mit 2")
-    assert scores(table) == [(1, False, 33)]  # the referee's row stands
+    assert scores(table) == [(1, False, 33), (2, False, 48)]  # the referee's row stands
     # The device's version is still on the device.
     stored = phone.evaluate("JSON.parse(localStorage.getItem(localStorage.key(0)))")
     assert [item["state"] for item in stored] == ["conflict"]
     assert ["won", "lost"] in stored[0]["fields"]
 
-    # The players decide: the device's version is sent again, now against the new row.
+    # The players insist: the device's version is sent again, now against the new row. The
+    # referee wrote that row, so the referee's version stands and the table's waits for the
+    # referee, on the dashboard and on the list.
     item.get_by_role("button", name="Meine Fassung speichern").click()
+    rejected = phone.locator("#table-queue-items > li.is-rejected")
+    expect(rejected).to_contain_text("ihre Fassung gilt")
+    assert scores(table) == [(1, False, 33), (2, False, 48)]
+    desk.goto(live_server.url + reverse("referee:series", args=[tournament.slug, 1]))
+    expect(desk.locator(".status-disputes")).to_contain_text("Spiel 1")
+    desk.locator(".status-disputes a").click()
+    dispute = desk.locator("#dispute-1")
+    expect(dispute).to_contain_text("Tisch 1 Handy")
+    dispute.get_by_role("button", name="Übernehmen").click()
+    desk.wait_for_selector("#row-1.is-lost")
+    assert scores(table) == [(1, False, -44), (2, False, 48)]
+    rejected.get_by_role("button", name="Meine Fassung verwerfen").click()
     expect(phone.locator("#table-queue")).to_be_hidden()
-    phone.wait_for_selector("#row-1.is-lost")
-    assert scores(table) == [(1, False, -44)]
     assert phone.evaluate("localStorage.length") == 0
     device.close()
     referee.close()
@@ -397,11 +420,10 @@ def test_a_save_that_cannot_reach_the_server_waits_on_the_device(
     )
 
     hall_line.down()
-    # Game 1: Bernd, grand with 1, bid 18, won: (1 + 1) × 24 = 48.
+    # Game 1: Bernd, grand with 1, won: (1 + 1) × 24 = 48.
     tap(phone, "declarer", "Bernd Łukasz")
     tap(phone, "game", "Grand")
     tap(phone, "matadors", "mit 1")
-    tap(phone, "bid", "18")
     tap(phone, "won", "gewonnen")
     phone.click("#entry-save")
     expect(phone.locator("#row-1 .queued-badge")).to_have_text("noch nicht gesendet")

@@ -83,7 +83,7 @@ def make_table(
 def entry(
     declarer: int | None = None,
     game: str | None = None,
-    bid: int = 18,
+    bid: int | None = 18,
     matadors: int | None = None,
     *,
     card_points: int | None = None,

@@ -190,7 +190,9 @@ def test_a_correction_after_signing_clears_every_signature_and_says_so(device):
         services.sign_list(table, position, state=services.list_state(table))
 
     response = client.post(
-        reverse("table:entry", args=[link.token]), row(3, version=1, **GRAND), follow=True
+        reverse("table:entry", args=[link.token]),
+        row(3, version=1, clear_signatures=True, **GRAND),
+        follow=True,
     )
 
     assert not Signature.objects.filter(table=table).exists()

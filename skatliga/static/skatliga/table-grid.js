@@ -128,7 +128,15 @@
       if (option.value) levels.appendChild(button(labelOf("announced") + ": " + option.textContent, "announced", option.value));
     });
     selectGroup("doubling");
-    var bids = group("bid", labelOf("bid"));
+    // The bid matters only to an overbid game: its values show after "überreizt".
+    var overbid = group("bid", labelOf("bid"));
+    overbid.appendChild(button(word("overbid"), "overbid", "on", "tap-toggle tap-overbid"));
+    var bids = document.createElement("div");
+    bids.className = "tap-row tap-bids";
+    bids.setAttribute("role", "group");
+    bids.setAttribute("aria-labelledby", "tap-title-bid");
+    bids.hidden = true;
+    overbid.parentNode.appendChild(bids);
     document.querySelectorAll("#bid-values option").forEach(function (option) {
       bids.appendChild(button(option.value, "bid", option.value, "tap-bid"));
     });
@@ -170,6 +178,12 @@
       var name = b.getAttribute("data-name");
       var field = control(name);
       var pressed = b.getAttribute("aria-pressed") === "true";
+      if (name === "overbid") {
+        grid.querySelector(".tap-bids").hidden = pressed;
+        if (pressed) setValue("bid", "");
+        syncGrid();
+        return;
+      }
       if (field.type === "checkbox") setValue(name, !pressed);
       else setValue(name, pressed ? "" : b.getAttribute("data-value"));
     });
@@ -186,6 +200,9 @@
       matadors.setAttribute("data-game", game);
       matadorButtons(matadors);
     }
+    var bids = grid.querySelector(".tap-bids");
+    if (control("bid") && control("bid").value) bids.hidden = false;
+    grid.querySelector(".tap-overbid").setAttribute("aria-pressed", bids.hidden ? "false" : "true");
     grid.querySelectorAll("button.tap").forEach(function (b) {
       var field = control(b.getAttribute("data-name"));
       if (!field) return;

@@ -24,7 +24,9 @@
   var note = document.getElementById("table-offline-note");
   var list = document.getElementById("table-queue-items");
   var sheet = document.querySelector("table.list");
-  var storeKey = "skatliga-table-queue:" + (form ? new URL(form.action).pathname : location.pathname);
+  // One queue per table and device, whatever the page's language (/t/… and /en/t/…).
+  var storeKey = "skatliga-table-queue:" +
+    (form ? new URL(form.action).pathname : location.pathname).replace(/^.*?(?=\/t\/)/, "");
 
   function load() {
     try {
@@ -196,6 +198,15 @@
       }
       list.appendChild(li);
     });
+    // The save bar names the first game the players have to decide, out of the panel's view.
+    var alert = document.getElementById("queue-alert");
+    var waiting = queue.filter(function (item) { return item.state === "conflict" || item.state === "rejected"; })[0];
+    if (alert) {
+      alert.hidden = !waiting;
+      alert.textContent = !waiting ? "" : waiting.state === "conflict"
+        ? word("conflict", waiting.number).split(". ")[0]
+        : word("game", waiting.number) + " " + word("rejected").replace(/:$/, "");
+    }
     var offline = !navigator.onLine;
     note.textContent = offline ? word("offline") : "";
     panel.hidden = !queue.length && !offline;
@@ -329,16 +340,31 @@
         if (response.status === 429) return { retry: true };
         var errors = texts(doc.querySelectorAll("#entry-errors li, .alert-error p, [role=alert] p"));
         if (!errors.length) errors = texts(doc.querySelectorAll("h1")).slice(0, 1);
-        return { errors: errors.length ? errors : [String(response.status)] };
+        // The page asked first (a signed list): resending the row is the players' yes.
+        var asked = doc.querySelector('#entry input[name="clear_signatures"]');
+        return { errors: errors.length ? errors : [String(response.status)], asked: !!(asked && asked.value === "True") };
       });
     });
   }
 
+  // The next game to send, in order: past a conflict (its row is on the server, so the rows
+  // after it can follow) and a refused correction, never past a refused new row.
+  function next() {
+    for (var i = 0; i < queue.length; i++) {
+      var item = queue[i];
+      if (item.state === "queued") return item;
+      if (item.state !== "conflict" && !(item.state === "rejected" && item.version)) return null;
+    }
+    return null;
+  }
+
   function flush() {
     if (flushing || !navigator.onLine) return;
-    var item = queue[0];
-    if (!item || item.state !== "queued") {
-      if (!queue.length && panel.getAttribute("data-sent") && formIsEmpty()) window.location.reload();
+    var item = next();
+    if (!item) {
+      // All sent that can be: the server's page shows the saved rows (the rest stays queued).
+      var busy = queue.some(function (waiting) { return waiting.state === "sending"; });
+      if (!busy && panel.getAttribute("data-sent") && formIsEmpty()) window.location.reload();
       return;
     }
     flushing = true;
@@ -348,7 +374,7 @@
       .then(function (result) {
         flushing = false;
         if (result.saved) {
-          queue.shift();
+          queue.splice(queue.indexOf(item), 1);
           panel.setAttribute("data-sent", "1");
         } else if (result.retry) {
           item.state = "queued";
@@ -363,6 +389,10 @@
         } else {
           item.state = "rejected";
           item.errors = result.errors;
+          if (result.asked) {
+            item.fields = item.fields.filter(function (pair) { return pair[0] !== "clear_signatures"; });
+            item.fields.push(["clear_signatures", "True"]);
+          }
         }
         store(queue);
         update();

@@ -41,6 +41,9 @@
   document.addEventListener("focusin", function (event) {
     var target = event.target;
     if (!target || !target.getBoundingClientRect) return;
+    // Only a control is scrolled clear of the bars: a click on a list's row focuses its
+    // scrollable wrapper, and moving the page under the pointer would lose the click.
+    if (!target.matches("input, select, textarea, button, a[href]")) return;
     stickyBars().forEach(function (bar) {
       if (bar.contains(target)) return;
       var box = bar.getBoundingClientRect();

@@ -33,6 +33,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
+from skatliga.models.limits import hit
 from skatliga.sheet import build_sheet
 from skatliga.standings.queries import TeamRow, match_points_scheme, team_standings
 
@@ -43,20 +44,22 @@ MOST_PER_PAGE = 1000
 
 class AddressThrottle(SimpleRateThrottle):
     """Requests per client address (``NINJA_NUM_PROXIES`` says which proxy header to trust),
-    at ``settings.API_RATE``, read at each request so that a deployment or a test may set it."""
+    at ``settings.API_RATE``, read at each request so that a deployment or a test may set it,
+    counted where every worker sees the count (``skatliga.models.limits``)."""
 
     scope = "api"
 
     def __init__(self) -> None:
         super().__init__(rate="1/s")
+        self.left = 1
 
     def allow_request(self, request: HttpRequest) -> bool:
-        self.rate = settings.API_RATE
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request)
+        allowed, seconds = self.parse_rate(settings.API_RATE)
+        hits, self.left = hit(f"api:{self.get_ident(request)}", seconds or 1)
+        return hits <= (allowed or 0)
 
-    def get_cache_key(self, request: HttpRequest) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    def wait(self) -> float:
+        return self.left
 
 
 class OpenDataAPI(NinjaAPI):

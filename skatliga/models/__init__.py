@@ -17,6 +17,7 @@ from skatliga.models.choices import (
 )
 from skatliga.models.confirmation import SecondEntry, Signature
 from skatliga.models.league import Club, Player, Season, Team, match_points_rule
+from skatliga.models.limits import Hits
 from skatliga.models.money import Purse
 from skatliga.models.results import (
     RESULT_FIGURES,
@@ -47,6 +48,7 @@ __all__ = [
     "GameRow",
     "GameType",
     "HistoryRow",
+    "Hits",
     "ListResult",
     "ListResultQuerySet",
     "ListSystem",

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from skatliga import services
 from skatliga.forms import coded_error
+from skatliga.forms.parsing import query_text
 from skatliga.forms.players import DrawForm, PlayersForm, TeamForm, TeamsForm
 from skatliga.models import (
     Club,
@@ -105,7 +106,7 @@ def players_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 def player_search(request: HttpRequest, tournament: Tournament) -> JsonResponse:
     """Players of the roster whose name contains ``q``, for the type-ahead."""
-    query = " ".join(request.GET.get("q", "").split())
+    query = " ".join(query_text(request.GET, "q").split())
     players = Player.objects.select_related("club").order_by("name")
     if query:
         players = players.filter(name__icontains=query)

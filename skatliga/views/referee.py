@@ -29,6 +29,7 @@ from django.views.decorators.http import require_GET, require_POST
 from skatliga import services
 from skatliga.archive import ArchiveError, dump_archive, load_archive
 from skatliga.forms import coded_error
+from skatliga.forms.parsing import query_text
 from skatliga.forms.tournaments import (
     ArchiveUploadForm,
     ChangeFilterForm,
@@ -114,7 +115,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
             return redirect("referee:tournament", slug=tournament.slug)
     else:
         initial: dict[str, Any] = {"date": timezone.localdate()}
-        season = Season.objects.filter(slug=request.GET.get("season") or "").first()
+        season = Season.objects.filter(slug=query_text(request.GET, "season")).first()
         if season is not None:
             # A tournament of the season starts with the season's rule set and list system.
             initial |= {"season": season, **season.rule_fields()}

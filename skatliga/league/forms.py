@@ -32,8 +32,8 @@ def find_player(text: str) -> Player | None:
     if not text:
         return None
     player = Player.objects.filter(number=text).first()
-    if player is None and whole_number(text) is not None:
-        player = Player.objects.filter(pk=whole_number(text)).first()
+    if player is None and (pk := whole_number(text)) is not None:
+        player = Player.objects.filter(pk=pk).first()
     return player
 
 

@@ -137,3 +137,11 @@ class SignatureAdmin(ReadOnlyAdmin[models.Signature]):
 class SecondEntryAdmin(ReadOnlyAdmin[models.SecondEntry]):
     list_display = ["table", "number", "game", "declarer", "bid", "updated_at"]
     search_fields = ["table__series__tournament__name"]
+
+
+@admin.register(models.Hits)
+class HitsAdmin(admin.ModelAdmin[models.Hits]):
+    """Rate limits' counts; deleting a row lifts that limit before its window ends."""
+
+    list_display = ["key", "count", "until"]
+    search_fields = ["key"]

@@ -106,7 +106,7 @@ self.addEventListener("fetch", function (event) {
         });
       }).then(function (hit) {
         var kept = hit && Date.parse(hit.headers.get("Date") || "");
-        return hit && Date.now() - kept < KEPT_FOR ? hit : Response.error();
+        return hit && KEPT_FOR > Date.now() - kept ? hit : Response.error();
       });
     })
   );

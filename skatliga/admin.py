@@ -159,3 +159,11 @@ class ArrivalAdmin(admin.ModelAdmin[models.Arrival]):
 class ForbiddenPairAdmin(admin.ModelAdmin[models.ForbiddenPair]):
     list_display = ["first", "second"]
     search_fields = ["first__player__name", "second__player__name"]
+
+
+@admin.register(models.Hits)
+class HitsAdmin(admin.ModelAdmin[models.Hits]):
+    """Rate limits' counts; deleting a row lifts that limit before its window ends."""
+
+    list_display = ["key", "count", "until"]
+    search_fields = ["key"]

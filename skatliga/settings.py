@@ -210,6 +210,7 @@ if not _proxies.isdigit():
     raise ImproperlyConfigured(f"SKATLIGA_PROXY_COUNT must be a whole number, not {_proxies!r}.")
 PROXY_COUNT = int(_proxies)
 AXES_CLIENT_IP_CALLABLE = "skatliga.views.auth.client_address"
+AXES_USERNAME_CALLABLE = "skatliga.views.auth.login_name"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "referee:dashboard"

@@ -2,16 +2,19 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.templatetags.static import static
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, include, path, register_converter
 from django.views.generic import RedirectView
 
 from skatliga import views
 from skatliga.checkin import urls as checkin_urls
+from skatliga.forms.parsing import IdConverter
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
 from skatliga.views import double_entry, links, lists, live, players, public, referee, series
 
-LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
+register_converter(IdConverter, "id")  # every whole number in a path
+
+LIST = "<slug:slug>/series/<id:series>/tables/<id:table>/"
 
 referee_patterns = [
     path("", referee.dashboard, name="dashboard"),
@@ -21,12 +24,12 @@ referee_patterns = [
     path("<slug:slug>/players/", players.players_add, name="players-add"),
     path("<slug:slug>/players/search/", players.player_search, name="player-search"),
     path(
-        "<slug:slug>/registrations/<int:pk>/remove/",
+        "<slug:slug>/registrations/<id:pk>/remove/",
         players.registration_remove,
         name="registration-remove",
     ),
     path(
-        "<slug:slug>/registrations/<int:pk>/withdraw/",
+        "<slug:slug>/registrations/<id:pk>/withdraw/",
         players.registration_withdraw,
         name="registration-withdraw",
     ),
@@ -38,15 +41,15 @@ referee_patterns = [
     *checkin_urls.referee_patterns,
     path("<slug:slug>/settings/", referee.tournament_settings, name="tournament-settings"),
     path("<slug:slug>/referees/", referee.referee_add, name="referee-add"),
-    path("<slug:slug>/referees/<int:pk>/remove/", referee.referee_remove, name="referee-remove"),
+    path("<slug:slug>/referees/<id:pk>/remove/", referee.referee_remove, name="referee-remove"),
     path("<slug:slug>/archive.json", referee.archive_download, name="archive-download"),
-    path("<slug:slug>/series/<int:series>/", series.series_detail, name="series"),
-    path("<slug:slug>/series/<int:series>/swap/", series.seats_swap, name="swap"),
-    path("<slug:slug>/series/<int:series>/status.json", live.series_status, name="series-status"),
-    path("<slug:slug>/series/<int:series>/table-cards.pdf", links.cards_pdf, name="table-cards"),
-    path("<slug:slug>/series/<int:series>/blank.pdf", links.blank_sheets_pdf, name="blank-sheets"),
-    path("<slug:slug>/series/<int:series>/publish/", series.series_publish, name="publish"),
-    path("<slug:slug>/series/<int:series>/withdraw/", series.series_withdraw, name="withdraw"),
+    path("<slug:slug>/series/<id:series>/", series.series_detail, name="series"),
+    path("<slug:slug>/series/<id:series>/swap/", series.seats_swap, name="swap"),
+    path("<slug:slug>/series/<id:series>/status.json", live.series_status, name="series-status"),
+    path("<slug:slug>/series/<id:series>/table-cards.pdf", links.cards_pdf, name="table-cards"),
+    path("<slug:slug>/series/<id:series>/blank.pdf", links.blank_sheets_pdf, name="blank-sheets"),
+    path("<slug:slug>/series/<id:series>/publish/", series.series_publish, name="publish"),
+    path("<slug:slug>/series/<id:series>/withdraw/", series.series_withdraw, name="withdraw"),
     path("<slug:slug>/changes/", referee.change_log, name="changes"),
     path("<slug:slug>/money/", money_views.money, name="money"),
     path("<slug:slug>/money.pdf", money_views.money_pdf, name="money-pdf"),
@@ -64,7 +67,7 @@ referee_patterns = [
 ]
 
 T = "tournaments/<slug:slug>/"
-S = T + "series/<int:number>/"
+S = T + "series/<id:number>/"
 public_patterns = [
     path("tournaments/", public.tournaments, name="tournaments"),
     path(T, public.tournament, name="standings"),
@@ -74,14 +77,14 @@ public_patterns = [
     path(S, public.series, name="series"),
     path(S + "results.pdf", public.series_results_pdf, name="series-results-pdf"),
     path(S + "sheets.pdf", public.series_sheets_pdf, name="series-sheets-pdf"),
-    path(S + "tables/<int:table>/", public.table, name="table"),
+    path(S + "tables/<id:table>/", public.table, name="table"),
     path(S + "seats/", public.seats, name="seats"),
     path(S + "seats.pdf", public.seats_pdf, name="seats-pdf"),
     path("seasons/<slug:slug>/", public.season, name="season"),
     path("seasons/<slug:slug>/results.pdf", public.season_results_pdf, name="season-results-pdf"),
     path("seasons/<slug:slug>/teams.pdf", public.season_teams_pdf, name="season-teams-pdf"),
-    path("players/<int:pk>/", public.player, name="player"),
-    path("teams/<int:pk>/", public.team, name="team"),
+    path("players/<id:pk>/", public.player, name="player"),
+    path("teams/<id:pk>/", public.team, name="team"),
 ]
 
 

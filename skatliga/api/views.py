@@ -7,17 +7,18 @@ already has it), and each address may ask ``settings.API_RATE`` times.
 """
 
 import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response, patch_cache_control, set_response_etag
-from ninja import NinjaAPI, Query, Schema
+from ninja import Field, NinjaAPI, Query, Schema
 from ninja.errors import Throttled, ValidationError
 from ninja.pagination import PageNumberPagination, paginate
 from ninja.throttling import SimpleRateThrottle
+from pydantic import StringConstraints
 
 import scoring
 from skatliga.api import schemas
@@ -34,8 +35,20 @@ from skatliga.models import (
     Table,
     Tournament,
 )
+from skatliga.models.limits import hit
 from skatliga.sheet import build_sheet
 from skatliga.standings.queries import TeamRow, match_points_scheme, team_standings
+
+# What a parameter may be: a database integer, a text without NUL (PostgreSQL refuses it);
+# anything else is a 422 with the parameter named, not an error in the query.
+Whole = Annotated[int, Field(ge=0, le=2**63 - 1)]
+Text = Annotated[str, StringConstraints(max_length=200, pattern=r"^[^\x00]*$")]
+
+
+class Pages(PageNumberPagination):
+    class Input(PageNumberPagination.Input):
+        page: int = Field(1, ge=1, le=10**6)
+
 
 PAGE_SIZE = 50
 STANDINGS_PAGE_SIZE = 100
@@ -44,20 +57,22 @@ MOST_PER_PAGE = 1000
 
 class AddressThrottle(SimpleRateThrottle):
     """Requests per client address (``NINJA_NUM_PROXIES`` says which proxy header to trust),
-    at ``settings.API_RATE``, read at each request so that a deployment or a test may set it."""
+    at ``settings.API_RATE``, read at each request so that a deployment or a test may set it,
+    counted where every worker sees the count (``skatliga.models.limits``)."""
 
     scope = "api"
 
     def __init__(self) -> None:
         super().__init__(rate="1/s")
+        self.left = 1
 
     def allow_request(self, request: HttpRequest) -> bool:
-        self.rate = settings.API_RATE
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request)
+        allowed, seconds = self.parse_rate(settings.API_RATE)
+        hits, self.left = hit(f"api:{self.get_ident(request)}", seconds or 1)
+        return hits <= (allowed or 0)
 
-    def get_cache_key(self, request: HttpRequest) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    def wait(self) -> float:
+        return self.left
 
 
 class OpenDataAPI(NinjaAPI):
@@ -193,14 +208,14 @@ def _team_row(row: TeamRow) -> dict[str, Any]:
 
 
 @api.get("/seasons", response=list[schemas.SeasonOut], tags=["seasons"])
-@paginate(PageNumberPagination, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paginate(Pages, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
 def seasons(request: HttpRequest) -> Any:
     """Every season, newest first."""
     return Season.objects.all()
 
 
 @api.get("/seasons/{slug}", response={200: schemas.SeasonOut, **ERRORS}, tags=["seasons"])
-def season(request: HttpRequest, slug: str) -> Any:
+def season(request: HttpRequest, slug: Text) -> Any:
     return _season(slug)
 
 
@@ -209,8 +224,8 @@ def season(request: HttpRequest, slug: str) -> Any:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def season_standings(request: HttpRequest, slug: str) -> Any:
+@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def season_standings(request: HttpRequest, slug: Text) -> Any:
     """The season's individual ranking over its published series."""
     return published_results().for_season(_season(slug)).standings()
 
@@ -218,8 +233,8 @@ def season_standings(request: HttpRequest, slug: str) -> Any:
 @api.get(
     "/seasons/{slug}/teams", response={200: list[schemas.TeamRowOut], **ERRORS}, tags=["standings"]
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def season_teams(request: HttpRequest, slug: str) -> Any:
+@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def season_teams(request: HttpRequest, slug: Text) -> Any:
     """The league table: teams by match points, then Spielpunkte (docs/rules.md section 7)."""
     found = _season(slug)
     rows = team_standings(published_results().for_season(found), found.match_points)
@@ -230,7 +245,7 @@ def season_teams(request: HttpRequest, slug: str) -> Any:
 
 
 class TournamentFilter(Schema):
-    season: str | None = None
+    season: Text | None = None
     date: datetime.date | None = None
     date_from: datetime.date | None = None
     date_to: datetime.date | None = None
@@ -263,7 +278,7 @@ def _published_numbers() -> Prefetch[str, SeriesQuerySet, str]:
 @api.get(
     "/tournaments", response={200: list[schemas.TournamentOut], **ERRORS}, tags=["tournaments"]
 )
-@paginate(PageNumberPagination, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paginate(Pages, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
 def tournaments(request: HttpRequest, filters: Query[TournamentFilter]) -> Any:
     """Tournaments, newest first; filtered by season (slug), date or a range of dates, status."""
     listed = Tournament.objects.select_related("season").prefetch_related(_published_numbers())
@@ -297,7 +312,7 @@ class _Rows:
 @api.get(
     "/tournaments/{slug}", response={200: schemas.TournamentOut, **ERRORS}, tags=["tournaments"]
 )
-def tournament(request: HttpRequest, slug: str) -> Any:
+def tournament(request: HttpRequest, slug: Text) -> Any:
     found = _tournament(slug)
     numbers = list(
         found.series.public(final=True).order_by("number").values_list("number", flat=True)
@@ -310,8 +325,8 @@ def tournament(request: HttpRequest, slug: str) -> Any:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def tournament_standings(request: HttpRequest, slug: str) -> Any:
+@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def tournament_standings(request: HttpRequest, slug: Text) -> Any:
     """The sum of the tournament's published series, ranked (a recorded draw by lot decides)."""
     found = _tournament(slug)
     return published_results().for_tournament(found).standings(lots_of=found)
@@ -322,8 +337,8 @@ def tournament_standings(request: HttpRequest, slug: str) -> Any:
     response={200: list[schemas.TeamRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def tournament_teams(request: HttpRequest, slug: str) -> Any:
+@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def tournament_teams(request: HttpRequest, slug: Text) -> Any:
     found = _tournament(slug)
     rows = team_standings(published_results().for_tournament(found), match_points_scheme(found))
     return [_team_row(row) for row in rows]
@@ -347,7 +362,7 @@ def _series_json(series: Series) -> dict[str, Any]:
 @api.get(
     "/tournaments/{slug}/series", response={200: list[schemas.SeriesOut], **ERRORS}, tags=["series"]
 )
-def series_list(request: HttpRequest, slug: str) -> Any:
+def series_list(request: HttpRequest, slug: Text) -> Any:
     """The tournament's published series."""
     found = _tournament(slug)
     return [_series_json(s) for s in found.series.public(final=True).order_by("number")]
@@ -358,7 +373,7 @@ def series_list(request: HttpRequest, slug: str) -> Any:
     response={200: schemas.SeriesOut, **ERRORS},
     tags=["series"],
 )
-def series(request: HttpRequest, slug: str, number: int) -> Any:
+def series(request: HttpRequest, slug: Text, number: Whole) -> Any:
     return _series_json(_series(slug, number))
 
 
@@ -367,8 +382,8 @@ def series(request: HttpRequest, slug: str, number: int) -> Any:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def series_standings(request: HttpRequest, slug: str, number: int) -> Any:
+@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def series_standings(request: HttpRequest, slug: Text, number: Whole) -> Any:
     return ListResult.objects.for_series(_series(slug, number)).standings()
 
 
@@ -377,8 +392,8 @@ def series_standings(request: HttpRequest, slug: str, number: int) -> Any:
     response={200: list[schemas.TeamRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def series_teams(request: HttpRequest, slug: str, number: int) -> Any:
+@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+def series_teams(request: HttpRequest, slug: Text, number: Whole) -> Any:
     found = _series(slug, number)
     rows = team_standings(
         ListResult.objects.for_series(found), match_points_scheme(found.tournament)
@@ -396,7 +411,7 @@ def _player_json(player: Player) -> dict[str, Any]:
     tags=["series"],
     exclude_unset=True,
 )
-def table(request: HttpRequest, slug: str, number: int, table: int) -> Any:
+def table(request: HttpRequest, slug: Text, number: Whole, table: Whole) -> Any:
     """One list: its seats, every game as in the archive with the engine's numbers (value,
     verdict, each seat's points and running totals, as on the page), and the summary rows."""
     found = _table(slug, number, table)
@@ -474,7 +489,7 @@ def _results_json(seats: list[Seat], sheet: Any) -> list[dict[str, Any]]:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-def table_standings(request: HttpRequest, slug: str, number: int, table: int) -> Any:
+def table_standings(request: HttpRequest, slug: Text, number: Whole, table: Whole) -> Any:
     """The players of one list, ranked by their total on it."""
     return ListResult.objects.for_table(_table(slug, number, table)).standings()
 
@@ -483,9 +498,9 @@ def table_standings(request: HttpRequest, slug: str, number: int, table: int) ->
 
 
 class PlayerFilter(Schema):
-    season: str | None = None
-    tournament: str | None = None
-    name: str | None = None
+    season: Text | None = None
+    tournament: Text | None = None
+    name: Text | None = None
 
 
 def _public_players() -> Any:
@@ -496,7 +511,7 @@ def _public_players() -> Any:
 
 
 @api.get("/players", response={200: list[schemas.PlayerOut], **ERRORS}, tags=["players"])
-@paginate(PageNumberPagination, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paginate(Pages, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
 def players(request: HttpRequest, filters: Query[PlayerFilter]) -> Any:
     """Players who played a published series; by season or tournament (slug), name contains."""
     listed = _public_players()
@@ -516,5 +531,5 @@ def players(request: HttpRequest, filters: Query[PlayerFilter]) -> Any:
 
 
 @api.get("/players/{pk}", response={200: schemas.PlayerOut, **ERRORS}, tags=["players"])
-def player(request: HttpRequest, pk: int) -> Any:
+def player(request: HttpRequest, pk: Whole) -> Any:
     return _player_json(get_object_or_404(_public_players(), pk=pk))

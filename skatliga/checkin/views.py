@@ -24,10 +24,10 @@ from django.views.decorators.http import require_GET, require_POST
 from skatliga.checkin import pdf, services
 from skatliga.messages import message
 from skatliga.models import Arrival, CheckInLink, Player, Registration, Tournament
+from skatliga.models.limits import hit
 from skatliga.money.services import purse_of
 from skatliga.pdf import qr
 from skatliga.services import ServiceError
-from skatliga.table.views import count
 from skatliga.views.auth import client_address
 from skatliga.views.referee import referee_required
 
@@ -56,7 +56,7 @@ def public(view: View) -> View:
         link = services.link_for_token(token)
         if link is None:
             wrong = f"checkin-tokens:{client_address(request)}"
-            if count(wrong, 3600) > WRONG_TOKENS_PER_HOUR:
+            if hit(wrong, 3600)[0] > WRONG_TOKENS_PER_HOUR:
                 return limited(request)
             raise Http404
         response = view(request, link, *args, **kwargs)

@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django.core.exceptions import BadRequest
+from django.http import QueryDict
 from django_stubs_ext import StrPromise
 
 from skatliga.forms import coded_error
@@ -43,6 +45,45 @@ def parse_int(text: str) -> int | None:
     if not re.fullmatch(r"[+-]?\d{1,4}", text):
         raise coded_error("not_a_number")
     return int(text)
+
+
+def whole_number(text: object, most: int = 2**63 - 1) -> int | None:
+    """A whole number of at most ``most`` as a query parameter or form field gives it, in
+    ASCII digits; None for anything else: nothing, signs, superscripts ("²" is a digit to
+    ``str.isdigit`` but not to ``int``), NUL, more than a database integer holds.
+
+    >>> whole_number("12"), whole_number("²"), whole_number(str(10**20)), whole_number(None)
+    (12, None, None, None)
+    """
+    if not isinstance(text, str) or not re.fullmatch(r"[0-9]{1,19}", text.strip()):
+        return None
+    number = int(text)
+    return number if number <= most else None
+
+
+def query_text(data: QueryDict, name: str, longest: int = 200) -> str:
+    """A text parameter (a search, a slug); a NUL, which PostgreSQL refuses, or more than
+    ``longest`` characters is a 400 Bad Request."""
+    text = data.get(name) or ""
+    if "\x00" in text or len(text) > longest:
+        raise BadRequest(name)
+    return text
+
+
+class IdConverter:
+    """A path's whole number (``<id:pk>``) that a database integer holds: a longer one is a
+    plain 404, not an overflow in the query."""
+
+    regex = "[0-9]{1,19}"
+
+    def to_python(self, value: str) -> int:
+        number = whole_number(value)
+        if number is None:
+            raise ValueError(value)
+        return number
+
+    def to_url(self, value: int) -> str:
+        return str(value)
 
 
 def parse_matadors(text: str) -> int | None:

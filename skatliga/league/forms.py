@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from skatliga.forms import coded_error
+from skatliga.forms.parsing import whole_number
 from skatliga.forms.tournaments import RuleOptionsForm
 from skatliga.models import Category, ListSystem, Player, RuleSetName, Season
 
@@ -31,8 +32,8 @@ def find_player(text: str) -> Player | None:
     if not text:
         return None
     player = Player.objects.filter(number=text).first()
-    if player is None and text.isdigit():
-        player = Player.objects.filter(pk=int(text)).first()
+    if player is None and (pk := whole_number(text)) is not None:
+        player = Player.objects.filter(pk=pk).first()
     return player
 
 
@@ -66,7 +67,7 @@ class RosterImportForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         upload = data.get("file")
-        if upload is not None:
+        if upload:  # False when "clear" is ticked
             if upload.size > self.MAX_BYTES:
                 raise coded_error("roster_too_large")
             raw = upload.read()

@@ -175,6 +175,8 @@ class RosterReport:
     """(line, name, why): ``number_known`` or ``name_and_club_known`` or ``repeated_in_file``."""
     problems: list[tuple[int, str]] = field(default_factory=list)
     """(line, code) of lines that are not a roster line."""
+    longest: dict[int, int] = field(default_factory=dict)
+    """The most characters a field of that line may have, where it had more."""
 
 
 def _rows(text: str) -> Iterable[tuple[int, list[str]]]:
@@ -206,6 +208,11 @@ def import_roster(text: str) -> RosterReport:
             continue
         if not name:
             report.problems.append((line, "player_name_missing"))
+            continue
+        most = 120 if max(len(name), len(club)) > 120 else 32 if len(number) > 32 else None
+        if most is not None:
+            report.problems.append((line, "too_long"))
+            report.longest[line] = most
             continue
         key = (name.lower(), club.lower())
         if number in seen_numbers or key in seen_names:

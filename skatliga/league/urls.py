@@ -7,11 +7,11 @@ from skatliga.league import views
 app_name = "league"
 urlpatterns = [
     path("", views.home, name="home"),
-    path("clubs/<int:pk>/", views.club, name="club"),
+    path("clubs/<id:pk>/", views.club, name="club"),
     path("players/", views.players, name="players"),
     path("players/import/", views.roster_import, name="roster-import"),
-    path("players/<int:pk>/", views.player, name="player"),
-    path("players/<int:pk>/merge/", views.player_merge, name="player-merge"),
+    path("players/<id:pk>/", views.player, name="player"),
+    path("players/<id:pk>/merge/", views.player_merge, name="player-merge"),
     path("seasons/<slug:slug>/", views.season, name="season"),
-    path("seasons/<slug:slug>/teams/<int:pk>/", views.team, name="team"),
+    path("seasons/<slug:slug>/teams/<id:pk>/", views.team, name="team"),
 ]

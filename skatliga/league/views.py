@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from skatliga import services
 from skatliga.forms import coded_error
+from skatliga.forms.parsing import query_text
 from skatliga.league import services as league
 from skatliga.league.forms import (
     ClubForm,
@@ -134,7 +135,7 @@ def club(request: HttpRequest, pk: int) -> HttpResponse:
 @league_required
 def players(request: HttpRequest) -> HttpResponse:
     """Every player, searchable by name, club or number; a new one; a roster to import."""
-    query = request.GET.get("q", "").strip()
+    query = query_text(request.GET, "q").strip()
     listed = Player.objects.select_related("club")
     if query:
         listed = listed.filter(
@@ -239,7 +240,11 @@ def roster_import(request: HttpRequest) -> HttpResponse:
             "duplicates": [(line, name, message(why)) for line, name, why in report.duplicates]
             if report
             else [],
-            "problems": [(line, message(code)) for line, code in report.problems] if report else [],
+            "problems": [
+                (n, message(code, most=report.longest.get(n))) for n, code in report.problems
+            ]
+            if report
+            else [],
         },
         status=200 if report else 400,
     )

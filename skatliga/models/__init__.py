@@ -18,6 +18,7 @@ from skatliga.models.choices import (
 )
 from skatliga.models.confirmation import SecondEntry, Signature
 from skatliga.models.league import Club, Player, Season, Team, match_points_rule
+from skatliga.models.limits import Hits
 from skatliga.models.money import Purse
 from skatliga.models.results import (
     RESULT_FIGURES,
@@ -51,6 +52,7 @@ __all__ = [
     "GameRow",
     "GameType",
     "HistoryRow",
+    "Hits",
     "ListResult",
     "ListResultQuerySet",
     "ListSystem",

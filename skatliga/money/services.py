@@ -47,7 +47,7 @@ def parse_prize(text: str) -> tuple[str, Decimal]:
         amount = Decimal(text).quantize(CENT)
     except InvalidOperation:
         raise ServiceError("prize_invalid", "prizes", prize=text) from None
-    if amount < 0:
+    if not amount.is_finite() or amount < 0:
         raise ServiceError("prize_invalid", "prizes", prize=text)
     return "amount", amount
 

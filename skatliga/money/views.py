@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from skatliga.forms.parsing import whole_number
 from skatliga.models import Series, Tournament
 from skatliga.money import services
 from skatliga.money.forms import PurseForm
@@ -17,10 +18,10 @@ from skatliga.views.referee import referee_required
 
 
 def _series(request: HttpRequest, tournament: Tournament) -> Series | None:
-    number = request.GET.get("series", "")
-    if not number.isdigit():
+    number = whole_number(request.GET.get("series"))
+    if number is None:
         return None
-    return get_object_or_404(tournament.series, number=int(number))
+    return get_object_or_404(tournament.series, number=number)
 
 
 @referee_required

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import PermissionsMixin
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.text import slugify
 
@@ -34,6 +36,21 @@ from skatliga.services.results import Sitting, table_results
 # --- tournaments -----------------------------------------------------------------------------
 
 
+SEASON_PERMISSION = "skatliga.change_player"
+"""Who may put a tournament or a team into a season: its league table and standings change.
+The league pages' permission; creating tournaments alone does not give it."""
+
+
+def may_change_seasons(user: User) -> bool:
+    """None is the site itself (commands, imports)."""
+    return user is None or (isinstance(user, PermissionsMixin) and user.has_perm(SEASON_PERMISSION))
+
+
+def _season_allowed(user: User) -> None:
+    if not may_change_seasons(user):
+        raise PermissionDenied
+
+
 @transaction.atomic
 def create_tournament(*, user: User = None, **fields: Any) -> Tournament:
     """A new tournament with a unique slug made from its name and date; its creator referees it.
@@ -42,6 +59,7 @@ def create_tournament(*, user: User = None, **fields: Any) -> Tournament:
     name others.
     """
     if fields.get("season") is not None:
+        _season_allowed(user)
         fields = {**fields["season"].rule_fields(), **fields}
     tournament = Tournament(**fields)
     base = slugify(f"{tournament.name} {tournament.date}")[:70].strip("-") or "turnier"
@@ -107,6 +125,8 @@ def update_tournament(tournament: Tournament, *, user: User = None, **fields: An
     changed = [name for name, value in fields.items() if getattr(tournament, name) != value]
     if not changed:
         return tournament
+    if "season" in changed:
+        _season_allowed(user)
     before = {name: _setting_json(getattr(tournament, name)) for name in changed}
     for name in changed:
         setattr(tournament, name, fields[name])
@@ -301,6 +321,7 @@ def _lock_with_season(tournament: Tournament) -> tuple[Tournament, int]:
 @transaction.atomic
 def create_team(tournament: Tournament, name: str, club: str = "", *, user: User = None) -> Team:
     """A new team of the tournament's season, with its club (created if not known yet)."""
+    _season_allowed(user)
     tournament, season_id = _lock_with_season(tournament)
     name, club = " ".join(name.split()), " ".join(club.split())
     if not name:

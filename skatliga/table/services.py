@@ -103,6 +103,8 @@ def active_links(series: Series) -> dict[int, TableLink]:
 
 def link_for_token(token: str) -> TableLink | None:
     """The unrevoked link with this token, with its table, series and tournament."""
+    if not re.fullmatch(r"[\w-]{1,64}", token, re.ASCII):
+        return None
     return (
         TableLink.objects.select_related("table__series__tournament")
         .filter(token=token, revoked_at__isnull=True)

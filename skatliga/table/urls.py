@@ -13,9 +13,9 @@ urlpatterns = [
     path("<str:token>/preview/", views.preview, name="preview"),
     path("<str:token>/device/", views.device, name="device"),
     path("<str:token>/sign/", signing.sign, name="sign"),
-    path("<str:token>/sign/<int:position>/", signing.sign_seat, name="sign-seat"),
+    path("<str:token>/sign/<id:position>/", signing.sign_seat, name="sign-seat"),
     path(
-        "<str:token>/sign/<int:position>/substitute/",
+        "<str:token>/sign/<id:position>/substitute/",
         signing.sign_seat,
         {"substitute": True},
         name="sign-substitute",

@@ -13,7 +13,6 @@ from typing import Any
 from axes.helpers import get_client_ip_address
 from django import forms
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -25,42 +24,41 @@ from django.views.decorators.http import require_POST, require_safe
 from scoring import GameType
 from skatliga.list_page import editing_number, preview_row, render_list, save_row
 from skatliga.models import Table, TableLink, Tournament
+from skatliga.models.limits import hit
 from skatliga.table import services
 
 View = Callable[..., HttpResponse]
 
-# Requests per table link and minute (a table typing sends a preview per field), wrong
-# tokens per address and hour, wrong codes per address and hour. A whole hall may share one
-# address (the venue's router), so a valid link is counted per link, not per address.
-REQUESTS_PER_MINUTE = 240
+# Wrong tokens and wrong codes per hour: per client address (a guesser) and in all (many
+# guessers). Only wrong ones are counted and refused: a valid link or code always opens, so a
+# guesser or a stale tablet sharing the hall's address never locks the hall's tables out.
 WRONG_TOKENS_PER_HOUR = 30
+ALL_WRONG_TOKENS_PER_HOUR = 1000
 WRONG_CODES_PER_HOUR = 20
+ALL_WRONG_CODES_PER_HOUR = 200
 DEVICE_SESSION_KEY = "table_devices"
 
 
 class TooManyRequests(Exception):
-    pass
+    def __init__(self, seconds: int) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
 
 
-def address_key(request: HttpRequest, scope: str) -> str:
-    """A rate limit's key per client address, as the login throttle finds it
-    (``settings.AXES_CLIENT_IP_CALLABLE``: the address behind the trusted proxies)."""
-    return f"table-{scope}:{get_client_ip_address(request)}"
+def wrong(request: HttpRequest, space: str, per_address: int, in_all: int) -> None:
+    """Count a wrong token or code; too many from this client address (as the login throttle
+    finds it, ``settings.AXES_CLIENT_IP_CALLABLE``) or in all raise TooManyRequests."""
+    mine, mine_left = hit(f"table-{space}:{get_client_ip_address(request)}", 3600)
+    every, every_left = hit(f"table-{space}", 3600)
+    if mine > per_address:
+        raise TooManyRequests(mine_left)
+    if every > in_all:
+        raise TooManyRequests(every_left)
 
 
-def count(key: str, seconds: int) -> int:
-    """Count one more hit on ``key`` in a window of ``seconds``."""
-    cache.add(key, 0, seconds)
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, seconds)
-        return 1
-
-
-def too_many(request: HttpRequest) -> HttpResponse:
+def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
     response = render(request, "table/limited.html", {"at_table": True}, status=429)
-    response["Retry-After"] = "60"
+    response["Retry-After"] = str(seconds)
     return response
 
 
@@ -72,8 +70,8 @@ def private(view: View) -> View:
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             response = view(request, *args, **kwargs)
-        except TooManyRequests:
-            response = too_many(request)
+        except TooManyRequests as limited:
+            response = too_many(request, limited.seconds)
         # Same-origin: no Referer to other sites; "no-referrer" would make the browser send
         # "Origin: null" with the form's POST, which Django's CSRF check refuses.
         response["Referrer-Policy"] = "same-origin"
@@ -84,17 +82,12 @@ def private(view: View) -> View:
 
 
 def open_link(request: HttpRequest, token: str) -> TableLink:
-    """The link behind ``token``; a wrong or revoked token is a plain 404. Too many wrong
-    tokens from one address, or too many requests on one link, raise TooManyRequests."""
-    wrong = address_key(request, "tokens")
-    if int(cache.get(wrong, 0)) >= WRONG_TOKENS_PER_HOUR:
-        raise TooManyRequests
+    """The link behind ``token``; a wrong or revoked token is a plain 404, or TooManyRequests
+    after too many wrong ones."""
     link = services.link_for_token(token)
     if link is None:
-        count(wrong, 3600)
+        wrong(request, "tokens", WRONG_TOKENS_PER_HOUR, ALL_WRONG_TOKENS_PER_HOUR)
         raise Http404
-    if count(f"table-link:{link.pk}", 60) > REQUESTS_PER_MINUTE:
-        raise TooManyRequests
     return link
 
 
@@ -203,13 +196,10 @@ def code(request: HttpRequest) -> HttpResponse:
     """Type the short code from the table card instead of scanning its QR code."""
     form = CodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        key = address_key(request, "codes")
-        if int(cache.get(key, 0)) >= WRONG_CODES_PER_HOUR:
-            raise TooManyRequests
         link = services.link_for_code(form.cleaned_data["code"])
         if link is not None:
             return redirect("table:entry", token=link.token)
-        count(key, 3600)
+        wrong(request, "codes", WRONG_CODES_PER_HOUR, ALL_WRONG_CODES_PER_HOUR)
         form.add_error(
             "code",
             forms.ValidationError(

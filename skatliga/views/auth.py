@@ -45,3 +45,11 @@ def client_address(request: HttpRequest) -> str | None:
             return forwarded[-proxies]
     address: str | None = request.META.get("REMOTE_ADDR")
     return address
+
+
+def login_name(request: HttpRequest, credentials: dict[str, Any] | None) -> str:
+    """The user name the login throttle records (``settings.AXES_USERNAME_CALLABLE``): at most
+    150 characters, what a user name may have; the login form does not refuse a longer one,
+    and the throttle's column would overflow."""
+    name = (credentials or {}).get("username") or request.POST.get("username") or ""
+    return str(name)[:150]

@@ -2,7 +2,9 @@
 
 A view names what its response shows as a *key*: the revisions (``skatliga.revisions``) of
 the tournaments and seasons it covers, read from the database on this request. The key, the
-language and the full path (query string included) make the ETag and the cache key, so:
+language, the path and the query parameters a page reads (:data:`READ`; a page is built
+seeing only those, so ``?z=<random>`` neither changes it nor misses the cache) make the ETag
+and the cache key, so:
 
 - a browser that has the page gets 304 Not Modified without the page being built;
 - any process with the page in its cache (Django's cache framework: local memory per process
@@ -18,11 +20,12 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import re
 from collections.abc import Callable, Hashable
 from typing import Any
 
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -37,6 +40,20 @@ TIMEOUT = 24 * 3600
 LARGEST = 2 * 1024 * 1024
 """Bytes: a larger response (every row of a league on one page) is built each time, not kept."""
 _HEADERS = ("Content-Type", "Content-Disposition")
+READ = re.compile(r"(?:[\w-]+-)?(?:page|sort)|export|category|table|blank|season|every")
+"""The query parameters cached pages read: pages of a table (``p-page``, ``t-sort``, per
+category), the export, the category or table shown, the blank sheet, the season, the hall's
+refresh. Any other is dropped before the page is built."""
+
+
+def read_parameters(request: HttpRequest) -> QueryDict:
+    """``request.GET`` with only the parameters of :data:`READ`, in a stable order."""
+    kept = QueryDict(mutable=True)
+    for name, values in sorted(request.GET.lists()):
+        if READ.fullmatch(name):
+            kept.setlist(name, values)
+    kept._mutable = False
+    return kept
 
 
 def cached(
@@ -53,8 +70,10 @@ def cached(
     """
     anonymous = not request.user.is_authenticated
     viewer = "" if anonymous else f"user:{request.user.pk}"
+    request.GET = read_parameters(request)  # type: ignore[assignment]  # a QueryDict as Django's
+    asked = (request.path, request.GET.urlencode())
     digest = hashlib.blake2b(
-        repr((key, get_language(), request.get_full_path(), viewer)).encode(), digest_size=16
+        repr((key, get_language(), asked, viewer)).encode(), digest_size=16
     ).hexdigest()
     etag = quote_etag(digest)
     modified = int(last_modified.timestamp()) if last_modified else None

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from skatliga import services
 from skatliga.collation import german_key
 from skatliga.forms import coded_error
+from skatliga.forms.parsing import query_text, whole_number
 from skatliga.forms.players import DrawForm, PlayersForm, TeamForm, TeamsForm
 from skatliga.models import (
     Club,
@@ -125,7 +126,7 @@ def players_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 def player_search(request: HttpRequest, tournament: Tournament) -> JsonResponse:
     """Players of the roster whose name contains ``q``, for the type-ahead."""
-    query = " ".join(request.GET.get("q", "").split())
+    query = " ".join(query_text(request.GET, "q").split())
     players = Player.objects.select_related("club").order_by("name")
     if query:
         players = players.filter(name__icontains=query)
@@ -234,11 +235,12 @@ def series_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 def pair_forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Two players who must not sit at one table (family, one household)."""
-    first, second = request.POST.get("first", ""), request.POST.get("second", "")
+    first = whole_number(request.POST.get("first"))
+    second = whole_number(request.POST.get("second"))
     try:
-        if not (first.isdigit() and second.isdigit()):
+        if first is None or second is None:
             raise services.ServiceError("registration_not_in_tournament", "second")
-        kept = services.forbid_pair(tournament, int(first), int(second))
+        kept = services.forbid_pair(tournament, first, second)
     except services.ServiceError as error:
         return render_tournament(
             request, tournament, status=400, action_error=action_error(error, "apart")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -29,6 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 from skatliga import services
 from skatliga.archive import ArchiveError, dump_archive, load_archive
 from skatliga.forms import coded_error
+from skatliga.forms.parsing import query_text
 from skatliga.forms.tournaments import (
     ArchiveUploadForm,
     ChangeFilterForm,
@@ -96,23 +98,32 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     )
 
 
+def seasons_for(user: Any, form: TournamentForm, season: int | None = None) -> TournamentForm:
+    """Only who may change the league picks a season; others keep the tournament's own."""
+    if not services.tournaments.may_change_seasons(user):
+        field = form.fields["season"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = Season.objects.filter(pk=season or 0)
+    return form
+
+
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not may_create_tournaments(request.user):
         return forbidden(request)
     if request.method == "POST":
-        form = TournamentForm(request.POST)
+        form = seasons_for(request.user, TournamentForm(request.POST))
         if form.is_valid():
             tournament = services.create_tournament(user=request.user, **form.cleaned_data)
             messages.success(request, _("Turnier angelegt. Jetzt die Spieler eintragen."))
             return redirect("referee:tournament", slug=tournament.slug)
     else:
         initial: dict[str, Any] = {"date": timezone.localdate()}
-        season = Season.objects.filter(slug=request.GET.get("season") or "").first()
+        season = Season.objects.filter(slug=query_text(request.GET, "season")).first()
         if season is not None:
             # A tournament of the season starts with the season's rule set and list system.
             initial |= {"season": season, **season.rule_fields()}
-        form = TournamentForm(initial=initial)
+        form = seasons_for(request.user, TournamentForm(initial=initial))
     return render(request, "referee/tournament_form.html", {"form": form})
 
 
@@ -150,7 +161,7 @@ def render_settings(
 ) -> HttpResponse:
     context = {
         "tournament": tournament,
-        "form": form or TournamentForm(instance=tournament),
+        "form": form or seasons_for(request.user, TournamentForm(instance=tournament)),
         "referees": tournament.referees.order_by("username"),
         "referee_form": referee_form or RefereeForm(),
         "started": Game.objects.filter(table__series__tournament=tournament).exists(),
@@ -166,6 +177,7 @@ def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpRes
         return render_settings(request, tournament)
     # The form writes what it cleans into its instance: give it a copy of the tournament.
     form = TournamentForm(request.POST, instance=Tournament.objects.get(pk=tournament.pk))
+    form = seasons_for(request.user, form, tournament.season_id)
     if not form.is_valid():
         return render_settings(request, tournament, form=form)
     fields = {name: form.cleaned_data[name] for name in services.SETTINGS}

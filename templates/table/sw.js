@@ -28,6 +28,7 @@ function keepOpenPages(cache) {
     }));
   });
 }
+var KEPT_FOR = 2 * 24 * 3600 * 1000;  // a kept page is not shown after two days
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -77,6 +78,21 @@ function saveOrReturn(request, url) {
   });
 }
 
+// A revoked link (the server answers 404): every page kept under its token goes, the list,
+// the device's name and the signatures alike.
+function forget(url) {
+  var prefix = BASE + url.pathname.slice(BASE.length).split("/")[0] + "/";
+  return caches.open(SHELL).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (kept) {
+        return new URL(kept.url).pathname.indexOf(prefix) === 0;
+      }).map(function (kept) {
+        return cache.delete(kept);
+      }));
+    });
+  });
+}
+
 // Pages: the network first, the last copy when it fails. Static files: the cache first.
 self.addEventListener("fetch", function (event) {
   var request = event.request;
@@ -104,10 +120,7 @@ self.addEventListener("fetch", function (event) {
           cache.put(request, copy);
         });
       } else if (response.status === 404) {
-        // A revoked link: its copy goes too.
-        caches.open(SHELL).then(function (cache) {
-          cache.delete(request);
-        });
+        forget(url);
       }
       return response;
     }).catch(function () {
@@ -117,7 +130,8 @@ self.addEventListener("fetch", function (event) {
           return hit || cache.match(request, { ignoreSearch: true, ignoreVary: true });
         });
       }).then(function (hit) {
-        return hit || Response.error();
+        var kept = hit && Date.parse(hit.headers.get("Date") || "");
+        return hit && KEPT_FOR > Date.now() - kept ? hit : Response.error();
       });
     })
   );

@@ -436,3 +436,21 @@ def test_a_save_that_cannot_reach_the_server_waits_on_the_device(
     phone.wait_for_selector("#row-1.is-saved", timeout=15_000)
     assert scores(table) == [(1, False, 48)]
     device.close()
+
+
+def test_a_revoked_link_leaves_nothing_on_the_device(browser, live_server, django_user_model):
+    table = four_table(2, django_user_model)
+    link = table_services.renew_link(table)
+    entry = live_server.url + reverse("table:entry", args=[link.token])
+    device, phone = open_device(browser, entry)
+    phone.goto(entry + "device/")
+    phone.goto(entry)  # the list and the device's page are kept now
+    table_services.revoke_link(table)
+
+    assert phone.goto(entry).status == 404
+    phone.wait_for_timeout(500)  # the worker forgets in the background
+    device.set_offline(True)
+    for path in ("", "device/"):
+        with pytest.raises(Exception, match="ERR_"):
+            phone.goto(entry + path)
+    device.close()

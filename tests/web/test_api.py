@@ -356,6 +356,18 @@ def test_too_many_requests_from_one_address_are_refused(client, published, setti
     assert client.get(API + "/seasons", REMOTE_ADDR="10.0.0.9").status_code == 200
 
 
+def test_the_rate_is_counted_where_every_worker_sees_it(client, published, settings):
+    from django.core.cache import cache
+
+    settings.API_RATE = "2/m"
+    for _ in range(2):
+        assert client.get(API + "/seasons").status_code == 200
+        cache.clear()  # the next request lands on a worker whose local memory is empty
+    refused = client.get(API + "/seasons")
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 60
+
+
 # --- the description -----------------------------------------------------------------------
 
 
@@ -385,7 +397,8 @@ def test_answers_may_be_read_from_another_site(client, published):
 
 
 def test_season_standings_are_one_grouped_query(client, published, django_assert_num_queries):
-    with django_assert_num_queries(2):  # the season, then its standings
+    get(client, "/seasons")  # this address's rate count has begun
+    with django_assert_num_queries(4):  # the rate count (add one, read), season, standings
         get(client, "/seasons/liga-2026/standings")
 
 

@@ -512,3 +512,16 @@ def test_a_purse_change_makes_the_tournaments_pages_new(client, elsewhere):
     assert tournament.revision == before + 1
     assert client.get(url, headers={"if-none-match": etag}).status_code == 200
     elsewhere()
+
+
+def test_a_query_parameter_no_page_reads_is_served_from_the_cache(client, small_season):
+    from django.core.cache import cache
+
+    url = reverse("standings", args=["spieltag-1"])
+    first = client.get(url, {"z": "1"})
+    again = client.get(url, {"z": "2"})
+    pages = [key for key in cache._cache if "skatliga:page:" in key]
+    other_page = client.get(url, {"z": "3", "p-page": "2"})
+
+    assert len(pages) == 1  # built once, served twice
+    assert again["ETag"] == first["ETag"] != other_page["ETag"]

@@ -1,11 +1,14 @@
 """Who may use the referee's pages: anonymous users log in, other referees get 403."""
 
+import datetime
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from skatliga.models import Change, Game, Registration, Seat, Series, Tournament
+from skatliga.models import Change, Game, Registration, Season, Seat, Series, Team, Tournament
 from tests.web.factories import entry, make_table, play
+from tests.web.test_referee_settings import settings_data
 
 pytestmark = pytest.mark.django_db
 
@@ -169,3 +172,66 @@ def test_a_list_that_does_not_exist_is_404_for_its_referee_and_403_for_others(
 
     assert [client.get(url).status_code for url in missing] == [404, 404]
     assert client.post(missing[0], {"number": "1"}).status_code == 404
+
+
+# --- seasons: their league table is the league's ----------------------------------------------
+
+
+@pytest.fixture
+def creator(client, django_user_model, table):
+    """A referee of ``table``'s tournament who may create tournaments, not change the league."""
+    user = django_user_model.objects.create_user("carl", password="kreuz-bube-11")
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    table.series.tournament.referees.add(user)
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def season():
+    return Season.objects.create(name="Liga 2026", slug="liga-2026", year=2026)
+
+
+def test_a_tournament_creator_cannot_put_a_new_tournament_into_a_season(client, creator, season):
+    template = Tournament(
+        name="Pokal", date=datetime.date(2026, 11, 21), rules="isko", scoring="seeger"
+    )
+    response = client.post(
+        reverse("referee:tournament-create"), settings_data(template, season=season.pk)
+    )
+
+    assert response.status_code == 200 and "season" in response.context["form"].errors
+    assert not Tournament.objects.filter(season=season).exists()
+
+
+def test_a_tournament_creator_cannot_move_a_tournament_into_a_season(
+    client, creator, season, table
+):
+    tournament = table.series.tournament
+    url = reverse("referee:tournament-settings", args=[tournament.slug])
+    response = client.post(url, settings_data(tournament, season=season.pk))
+
+    assert "season" in response.context["form"].errors
+    tournament.refresh_from_db()
+    assert tournament.season is None
+
+
+def test_a_tournament_creator_cannot_make_a_team_of_the_season(client, creator, season, table):
+    Tournament.objects.filter(pk=table.series.tournament_id).update(season=season)
+    url = reverse("referee:team-create", args=[table.series.tournament.slug])
+    response = client.post(url, {"name": "Herz Dame", "club": ""})
+
+    assert response.status_code == 403
+    assert not Team.objects.exists()
+
+
+def test_who_may_change_the_league_puts_tournaments_and_teams_into_a_season(
+    client, creator, season, table
+):
+    creator.user_permissions.add(Permission.objects.get(codename="change_player"))
+    client.force_login(creator)
+    Tournament.objects.filter(pk=table.series.tournament_id).update(season=season)
+    url = reverse("referee:team-create", args=[table.series.tournament.slug])
+    client.post(url, {"name": "Herz Dame", "club": ""})
+
+    assert Team.objects.filter(season=season).count() == 1

@@ -6,6 +6,7 @@ Totals: isko 138, −116, 40; pre1999 138, −83, 40.
 """
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from skatliga.models import Change, Game, ListResult, Registration, Season, Seat, Series, Team
@@ -22,7 +23,10 @@ LOST_HAND = [
 
 @pytest.fixture
 def user(django_user_model):
-    return django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    """A referee who may also change the league: put tournaments and teams into seasons."""
+    user = django_user_model.objects.create_user("anna", password="kreuz-bube-11")
+    user.user_permissions.add(Permission.objects.get(codename="change_player"))
+    return user
 
 
 @pytest.fixture

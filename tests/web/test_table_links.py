@@ -222,41 +222,75 @@ def test_a_wrong_code_is_an_error_at_the_field(client, link):
     ]
 
 
-def test_wrong_codes_are_limited_per_address(client, link, monkeypatch):
+def test_wrong_codes_are_limited_per_address_a_right_one_opens(client, link, monkeypatch):
     monkeypatch.setattr(table_views, "WRONG_CODES_PER_HOUR", 2)
-    for _ in range(2):
-        client.post(reverse("table:code"), {"code": "ZZZZ-ZZZZ"})
+    statuses = [
+        client.post(reverse("table:code"), {"code": "ZZZZ-ZZZZ"}).status_code for _ in range(3)
+    ]
+    refused = client.post(reverse("table:code"), {"code": "ZZZZ-ZZZZ"})
+    right = client.post(reverse("table:code"), {"code": link.code})
+    elsewhere = client.post(reverse("table:code"), {"code": "ZZZZ"}, REMOTE_ADDR="10.0.0.9")
 
-    response = client.post(reverse("table:code"), {"code": link.code})
-
-    assert response.status_code == 429
-
-
-def test_table_requests_are_rate_limited_per_link(device, link, monkeypatch):
-    monkeypatch.setattr(table_views, "REQUESTS_PER_MINUTE", 3)
-    cache.clear()
-    statuses = [device.get(entry_url(link)).status_code for _ in range(4)]
-
-    assert statuses == [200, 200, 200, 429]
-    assert "Zu viele Anfragen" in device.get(entry_url(link)).content.decode()
+    assert statuses == [200, 200, 429]
+    assert 0 < int(refused["Retry-After"]) <= 3600
+    assert right.status_code == 302
+    assert elsewhere.status_code == 200
 
 
-def test_another_tables_link_from_the_same_address_is_not_limited(device, link, monkeypatch):
-    other = links.renew_link(make_table(size=3, rounds=1))
-    monkeypatch.setattr(table_views, "REQUESTS_PER_MINUTE", 2)
-    cache.clear()
-    for _ in range(3):
-        device.get(entry_url(link))
+def test_wrong_codes_from_every_address_have_one_budget(client, link, monkeypatch):
+    monkeypatch.setattr(table_views, "ALL_WRONG_CODES_PER_HOUR", 2)
+    for number in range(2):
+        client.post(reverse("table:code"), {"code": "ZZZZ"}, REMOTE_ADDR=f"10.0.0.{number}")
 
-    assert device.get(reverse("table:device", args=[other.token])).status_code == 200
+    assert client.post(reverse("table:code"), {"code": "ZZZZ"}).status_code == 429
+    assert client.post(reverse("table:code"), {"code": link.code}).status_code == 302
 
 
-def test_wrong_tokens_are_limited_per_address(client, link, monkeypatch):
+def test_many_requests_on_a_valid_link_are_never_refused(device, link):
+    statuses = {device.get(entry_url(link)).status_code for _ in range(40)}
+
+    assert statuses == {200}
+
+
+def test_wrong_tokens_lock_the_guesser_not_the_valid_links(device, link, monkeypatch):
     monkeypatch.setattr(table_views, "WRONG_TOKENS_PER_HOUR", 2)
-    statuses = [client.get(f"/t/{'x' * 32}/").status_code for _ in range(2)]
+    statuses = [device.get(f"/t/{'x' * 32}/").status_code for _ in range(3)]
+    refused = device.get(f"/t/{'y' * 32}/")
 
-    assert statuses == [404, 404]
-    assert client.get(entry_url(link)).status_code == 429  # guessing stops, even a right one
+    assert statuses == [404, 404, 429]
+    assert 0 < int(refused["Retry-After"]) <= 3600
+    assert device.get(entry_url(link)).status_code == 200  # a valid token always opens
+    assert device.get(f"/t/{'x' * 32}/", REMOTE_ADDR="10.0.0.9").status_code == 404
+
+
+def test_wrong_tokens_from_every_address_have_one_budget(device, link, monkeypatch):
+    monkeypatch.setattr(table_views, "ALL_WRONG_TOKENS_PER_HOUR", 2)
+    for number in range(2):
+        device.get(f"/t/{'x' * 32}/", REMOTE_ADDR=f"10.0.0.{number}")
+
+    assert device.get(f"/t/{'x' * 32}/").status_code == 429
+    assert device.get(entry_url(link)).status_code == 200
+
+
+def test_a_stale_tablet_reloading_its_revoked_link_locks_no_other_table(device, table, monkeypatch):
+    monkeypatch.setattr(table_views, "WRONG_TOKENS_PER_HOUR", 2)
+    stale = links.renew_link(table)
+    links.renew_link(table)
+    other = links.renew_link(make_table(size=3, rounds=1))
+    device.post(reverse("table:device", args=[other.token]), {"name": "Tablet 4"})
+    statuses = [device.get(entry_url(stale)).status_code for _ in range(3)]
+
+    assert statuses == [404, 404, 429]
+    assert device.get(entry_url(other)).status_code == 200
+
+
+def test_wrong_tokens_are_counted_where_every_worker_sees_them(device, link, monkeypatch):
+    monkeypatch.setattr(table_views, "WRONG_TOKENS_PER_HOUR", 2)
+    for _ in range(2):
+        device.get(f"/t/{'x' * 32}/")
+        cache.clear()  # the next request lands on a worker whose local memory is empty
+
+    assert device.get(f"/t/{'x' * 32}/").status_code == 429
 
 
 def test_the_gunicorn_access_log_line_loses_the_token(link):

@@ -18,6 +18,7 @@ from django_tables2 import RequestConfig
 
 from skatliga import revisions
 from skatliga.export import SpreadsheetExport
+from skatliga.forms.parsing import whole_number
 from skatliga.models import Category, ListResultQuerySet, Season, Series, Tournament
 from skatliga.standings.queries import season_player_standings, team_standings
 from skatliga.standings.tables import (
@@ -55,10 +56,10 @@ def player_table(
         )
     else:
         standing = results.ranked(lots_of=lots_of)
-        page = request.GET.get(f"{prefix}page", "1")
-        if per_page and page.isdigit() and int(page) > 0 and f"{prefix}sort" not in request.GET:
+        page = whole_number(request.GET.get(f"{prefix}page", "1"), most=10**6)
+        if per_page and page and f"{prefix}sort" not in request.GET:
             # The page's rows and the number of players in one query; the paginator finds both.
-            standing.prefetch((int(page) - 1) * per_page, int(page) * per_page)
+            standing.prefetch((page - 1) * per_page, page * per_page)
         players = PlayerStandingTable(
             StandingsData(standing), prefix=prefix, running=running_players
         )

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from skatliga import printing
+from skatliga.forms.parsing import query_text
 from skatliga.models import (
     ListResult,
     Season,
@@ -46,8 +47,8 @@ def tournaments(request: HttpRequest) -> HttpResponse:
     """Every tournament, newest first, a page at a time; ``?season=slug`` for one season's."""
     listed = Tournament.objects.select_related("season")
     season = None
-    if request.GET.get("season"):
-        season = get_object_or_404(Season, slug=request.GET["season"])
+    if slug := query_text(request.GET, "season"):
+        season = get_object_or_404(Season, slug=slug)
         listed = listed.filter(season=season)
     page = Paginator(listed, TOURNAMENTS_PER_PAGE).get_page(request.GET.get("page"))
     return render(

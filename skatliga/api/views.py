@@ -7,6 +7,7 @@ already has it), and each address may ask ``settings.API_RATE`` times.
 """
 
 import datetime
+import logging
 from typing import Any
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.db.models import Exists, OuterRef, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response, patch_cache_control, set_response_etag
-from ninja import NinjaAPI, Query, Schema
+from ninja import Field, NinjaAPI, Query, Schema
 from ninja.errors import Throttled, ValidationError
 from ninja.pagination import PageNumberPagination, paginate
 from ninja.throttling import SimpleRateThrottle
@@ -39,6 +40,25 @@ from skatliga.standings.queries import TeamRow, match_points_scheme, team_standi
 PAGE_SIZE = 50
 STANDINGS_PAGE_SIZE = 100
 MOST_PER_PAGE = 1000
+
+logger = logging.getLogger("django.request")
+
+
+def paged(size: int) -> Any:
+    """Answers in pages of ``size`` rows unless ``page_size`` asks otherwise (at most
+    ``MOST_PER_PAGE``, more is cut to it), both shown in the OpenAPI description."""
+
+    class Pages(PageNumberPagination):
+        class Input(Schema):
+            page: int = Field(1, ge=1, description="The page, from 1.")
+            page_size: int = Field(
+                size,
+                ge=1,
+                description=f"Rows per page: {size} unless asked, at most {MOST_PER_PAGE}.",
+                json_schema_extra={"maximum": MOST_PER_PAGE},
+            )
+
+    return paginate(Pages, page_size=size, max_page_size=MOST_PER_PAGE)
 
 
 class AddressThrottle(SimpleRateThrottle):
@@ -92,49 +112,67 @@ api = OpenDataAPI(
     ),
     urls_namespace="api",
     throttle=[AddressThrottle()],
+    openapi_extra={
+        "info": {
+            "license": {
+                "name": "CC BY 4.0 (the data; skatliga itself is AGPL-3.0-or-later)",
+                "url": "https://creativecommons.org/licenses/by/4.0/",
+            },
+            "contact": {"name": "The operator of this site, named in its imprint (/impressum/)."},
+        }
+    },
 )
 
 
 # --- errors, in the language asked for (Accept-Language) ------------------------------------
 
 
-def _error(request: HttpRequest, status: int, detail: str, **extra: Any) -> HttpResponse:
+def error(request: HttpRequest, status: int, detail: str, **extra: Any) -> HttpResponse:
+    """An error as JSON (``schemas.ErrorOut``)."""
     return api.create_response(request, {"detail": detail, **extra}, status=status)
+
+
+@api.exception_handler(Exception)
+def _failed(request: HttpRequest, exc: Exception) -> HttpResponse:
+    logger.error("Internal Server Error: %s", request.path, exc_info=exc)
+    return error(request, 500, message("api_server_error"))
 
 
 @api.exception_handler(Http404)
 def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
-    return _error(request, 404, message("api_not_found"))
+    return error(request, 404, message("api_not_found"))
 
 
 @api.exception_handler(ValidationError)
 def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     errors = []
-    for error in exc.errors:
-        field = ".".join(str(part) for part in error.get("loc", ())[1:]) or "?"
+    for wrong in exc.errors:
+        field = ".".join(str(part) for part in wrong.get("loc", ())[1:]) or "?"
         errors.append(
             {
                 "field": field,
-                "code": error.get("type", "invalid"),
+                "code": wrong.get("type", "invalid"),
                 "message": message("api_invalid_value", field=field),
             }
         )
-    return _error(request, 422, message("api_invalid_parameters"), errors=errors)
+    return error(request, 422, message("api_invalid_parameters"), errors=errors)
 
 
 @api.exception_handler(Throttled)
 def _throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
     seconds = max(1, int(exc.wait or 1))
-    response = _error(request, 429, message("api_too_many_requests", seconds=seconds))
+    response = error(request, 429, message("api_too_many_requests", seconds=seconds))
     response["Retry-After"] = str(seconds)
     return response
 
 
-ERRORS: dict[int, type[Schema]] = {
-    404: schemas.ErrorOut,
-    422: schemas.ErrorOut,
-    429: schemas.ErrorOut,
-}
+LIMITED: dict[int, type[Schema]] = {429: schemas.ErrorOut}
+"""What every operation may answer besides 200: the rate limit."""
+CHECKED = {422: schemas.ErrorOut, **LIMITED}
+"""… where it reads parameters that may be invalid (pages, numbers, filters)."""
+LOOKED_UP = {404: schemas.ErrorOut, **LIMITED}
+"""… where it looks something up that may not exist."""
+ERRORS = {**LOOKED_UP, **CHECKED}
 
 
 # --- what is published ----------------------------------------------------------------------
@@ -191,14 +229,14 @@ def _team_row(row: TeamRow) -> dict[str, Any]:
 # --- seasons --------------------------------------------------------------------------------
 
 
-@api.get("/seasons", response=list[schemas.SeasonOut], tags=["seasons"])
-@paginate(PageNumberPagination, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@api.get("/seasons", response={200: list[schemas.SeasonOut], **CHECKED}, tags=["seasons"])
+@paged(PAGE_SIZE)
 def seasons(request: HttpRequest) -> Any:
     """Every season, newest first."""
     return Season.objects.all()
 
 
-@api.get("/seasons/{slug}", response={200: schemas.SeasonOut, **ERRORS}, tags=["seasons"])
+@api.get("/seasons/{slug}", response={200: schemas.SeasonOut, **LOOKED_UP}, tags=["seasons"])
 def season(request: HttpRequest, slug: str) -> Any:
     return _season(slug)
 
@@ -208,7 +246,7 @@ def season(request: HttpRequest, slug: str) -> Any:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def season_standings(request: HttpRequest, slug: str) -> Any:
     """The season's individual ranking over its published series."""
     return published_results().for_season(_season(slug)).standings()
@@ -217,7 +255,7 @@ def season_standings(request: HttpRequest, slug: str) -> Any:
 @api.get(
     "/seasons/{slug}/teams", response={200: list[schemas.TeamRowOut], **ERRORS}, tags=["standings"]
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def season_teams(request: HttpRequest, slug: str) -> Any:
     """The league table: teams by match points, then Spielpunkte (docs/rules.md section 7)."""
     found = _season(slug)
@@ -262,7 +300,7 @@ def _published_numbers() -> Prefetch:
 @api.get(
     "/tournaments", response={200: list[schemas.TournamentOut], **ERRORS}, tags=["tournaments"]
 )
-@paginate(PageNumberPagination, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(PAGE_SIZE)
 def tournaments(request: HttpRequest, filters: Query[TournamentFilter]) -> Any:
     """Tournaments, newest first; filtered by season (slug), date or a range of dates, status."""
     listed = Tournament.objects.select_related("season").prefetch_related(_published_numbers())
@@ -294,7 +332,7 @@ class _Rows:
 
 
 @api.get(
-    "/tournaments/{slug}", response={200: schemas.TournamentOut, **ERRORS}, tags=["tournaments"]
+    "/tournaments/{slug}", response={200: schemas.TournamentOut, **LOOKED_UP}, tags=["tournaments"]
 )
 def tournament(request: HttpRequest, slug: str) -> Any:
     found = _tournament(slug)
@@ -309,7 +347,7 @@ def tournament(request: HttpRequest, slug: str) -> Any:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def tournament_standings(request: HttpRequest, slug: str) -> Any:
     """The sum of the tournament's published series, ranked (a recorded draw by lot decides)."""
     found = _tournament(slug)
@@ -321,7 +359,7 @@ def tournament_standings(request: HttpRequest, slug: str) -> Any:
     response={200: list[schemas.TeamRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def tournament_teams(request: HttpRequest, slug: str) -> Any:
     found = _tournament(slug)
     rows = team_standings(published_results().for_tournament(found), match_points_scheme(found))
@@ -344,7 +382,9 @@ def _series_json(series: Series) -> dict[str, Any]:
 
 
 @api.get(
-    "/tournaments/{slug}/series", response={200: list[schemas.SeriesOut], **ERRORS}, tags=["series"]
+    "/tournaments/{slug}/series",
+    response={200: list[schemas.SeriesOut], **LOOKED_UP},
+    tags=["series"],
 )
 def series_list(request: HttpRequest, slug: str) -> Any:
     """The tournament's published series."""
@@ -366,7 +406,7 @@ def series(request: HttpRequest, slug: str, number: int) -> Any:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def series_standings(request: HttpRequest, slug: str, number: int) -> Any:
     return ListResult.objects.for_series(_series(slug, number)).standings()
 
@@ -376,7 +416,7 @@ def series_standings(request: HttpRequest, slug: str, number: int) -> Any:
     response={200: list[schemas.TeamRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(PageNumberPagination, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def series_teams(request: HttpRequest, slug: str, number: int) -> Any:
     found = _series(slug, number)
     rows = team_standings(
@@ -495,7 +535,7 @@ def _public_players() -> Any:
 
 
 @api.get("/players", response={200: list[schemas.PlayerOut], **ERRORS}, tags=["players"])
-@paginate(PageNumberPagination, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(PAGE_SIZE)
 def players(request: HttpRequest, filters: Query[PlayerFilter]) -> Any:
     """Players who played a published series; by season or tournament (slug), name contains."""
     listed = _public_players()

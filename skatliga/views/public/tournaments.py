@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from skatliga import printing
+from skatliga.export import Caption
 from skatliga.models import (
     ListResult,
     Season,
@@ -70,7 +71,19 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
         request, results, lots_of=tournament, scheme=scheme, running_players=lists.players
     )
     categories = Categories(request, results, lots_of=tournament)
-    spreadsheet = export(request, players, teams, tournament.slug, categories)
+    spreadsheet = export(
+        request,
+        players,
+        teams,
+        tournament.slug,
+        categories,
+        caption=lambda: Caption(
+            tournament.name,
+            tournament.season.name if tournament.season else "",
+            tournament.date,
+            results.provisional() or bool(lists.lists),
+        ),
+    )
     if spreadsheet is not None:
         return spreadsheet
     provisional, categories.found = results.provisional_and_categories()
@@ -117,7 +130,18 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
         scheme=scheme,
         running_players=lists.players,
     )
-    spreadsheet = export(request, players, teams, f"{tournament.slug}-{series.number}")
+    spreadsheet = export(
+        request,
+        players,
+        teams,
+        f"{tournament.slug}-{series.number}",
+        caption=lambda: Caption(
+            f"{tournament.name} · {_('Serie %(n)s') % {'n': series.number}}",
+            tournament.season.name if tournament.season else "",
+            tournament.date,
+            not series.is_published or bool(lists.lists),
+        ),
+    )
     if spreadsheet is not None:
         return spreadsheet
     return render_page(

@@ -30,13 +30,18 @@ class SeasonOut(Schema):
     name: str
     year: int
     match_points: str = Field(description="The team match-point scheme (see TeamRowOut).")
+    changed_at: datetime.datetime | None = Field(
+        None, description="The last change to anything its pages show (`changed_since`)."
+    )
 
 
 class TournamentOut(Schema):
     slug: str
     name: str
     date: datetime.date
+    starts_at: datetime.time | None = Field(None, description="When play begins, if known.")
     venue: str
+    address: str = Field("", description="The venue's postal address, if known.")
     season: str | None = Field(description="The season's slug, or null.")
     match_day: int | None
     rules: str | dict[str, Any] = Field(
@@ -47,6 +52,9 @@ class TournamentOut(Schema):
     rounds_per_series: int
     status: str = Field(description="planned, running or finished.")
     series: list[int] = Field(description="Numbers of the published series.")
+    changed_at: datetime.datetime | None = Field(
+        None, description="The last change to anything its pages show (`changed_since`)."
+    )
 
 
 class TableSummaryOut(Schema):
@@ -197,3 +205,49 @@ class ErrorOut(Schema):
     errors: list[ParameterErrorOut] | None = Field(
         None, description="With 422: each bad parameter."
     )
+
+
+class PlayerListOut(Schema):
+    """One list a player played in a published series, with his figures on it."""
+
+    tournament: str
+    date: datetime.date
+    season: str | None = Field(description="The season's slug, or null.")
+    series: int
+    table: int
+    position: int = Field(description="His seat at the table (1 = first dealer).")
+    team: int | None = Field(description="The team id he played for, or null.")
+    __annotations__.update(dict.fromkeys(RESULT_FIGURES, "int"))
+    locals().update({name: figure(name) for name in RESULT_FIGURES})
+    games: list[GameOut] | None = Field(
+        None, description="With `games=true`: the list's games, as in TableOut."
+    )
+
+
+class ClubOut(Schema):
+    id: int
+    name: str
+
+
+class TeamSummaryOut(Schema):
+    id: int
+    name: str
+    club: str
+    season: str = Field(description="The season's slug.")
+
+
+class TeamOut(TeamSummaryOut):
+    players: list[PlayerOut] = Field(description="The roster.")
+
+
+class ClubDetailOut(ClubOut):
+    players: list[PlayerOut] = Field(description="Its players with a published result.")
+    teams: list[TeamSummaryOut]
+
+
+class LiveStandingOut(Schema):
+    provisional: bool = Field(
+        description="True while a list is open or a series is not published: the standing "
+        "may still change."
+    )
+    items: list[StandingRowOut]

@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response, patch_cache_control, set_response_etag
@@ -25,6 +25,7 @@ from skatliga.api import schemas
 from skatliga.archive import game_json
 from skatliga.messages import message
 from skatliga.models import (
+    Category,
     ListResult,
     ListResultQuerySet,
     Player,
@@ -35,7 +36,7 @@ from skatliga.models import (
     Tournament,
 )
 from skatliga.sheet import build_sheet
-from skatliga.standings.queries import TeamRow, match_points_scheme, team_standings
+from skatliga.standings.queries import TeamRow, match_points_scheme, running_in, team_standings
 
 PAGE_SIZE = 50
 STANDINGS_PAGE_SIZE = 100
@@ -183,7 +184,7 @@ def published_results() -> ListResultQuerySet:
     return ListResult.objects.public(final=True)
 
 
-def _tournament(slug: str) -> Tournament:
+def tournament_named(slug: str) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("season"), slug=slug)
 
 
@@ -206,7 +207,7 @@ def _table(slug: str, number: int, table: int) -> Table:
     )
 
 
-def _season(slug: str) -> Season:
+def season_named(slug: str) -> Season:
     return get_object_or_404(Season, slug=slug)
 
 
@@ -229,16 +230,41 @@ def _team_row(row: TeamRow) -> dict[str, Any]:
 # --- seasons --------------------------------------------------------------------------------
 
 
+class Changed(Schema):
+    changed_since: datetime.datetime | None = Field(
+        None,
+        description="Only what changed at or after this moment (ISO 8601, e.g. "
+        "`2026-11-21T14:00:00Z`): poll with the time of the last answer.",
+    )
+
+
+def changed(listed: Any, filters: Changed) -> Any:
+    """``listed`` (seasons or tournaments) changed since ``filters.changed_since``."""
+    if filters.changed_since is None:
+        return listed
+    return listed.filter(revised_at__gte=filters.changed_since)
+
+
+def _season_json(season: Season) -> dict[str, Any]:
+    return {
+        "slug": season.slug,
+        "name": season.name,
+        "year": season.year,
+        "match_points": season.match_points,
+        "changed_at": season.revised_at,
+    }
+
+
 @api.get("/seasons", response={200: list[schemas.SeasonOut], **CHECKED}, tags=["seasons"])
 @paged(PAGE_SIZE)
-def seasons(request: HttpRequest) -> Any:
+def seasons(request: HttpRequest, filters: Query[Changed]) -> Any:
     """Every season, newest first."""
-    return Season.objects.all()
+    return Rows(changed(Season.objects.all(), filters), _season_json)
 
 
 @api.get("/seasons/{slug}", response={200: schemas.SeasonOut, **LOOKED_UP}, tags=["seasons"])
 def season(request: HttpRequest, slug: str) -> Any:
-    return _season(slug)
+    return _season_json(season_named(slug))
 
 
 @api.get(
@@ -247,9 +273,14 @@ def season(request: HttpRequest, slug: str) -> Any:
     tags=["standings"],
 )
 @paged(STANDINGS_PAGE_SIZE)
-def season_standings(request: HttpRequest, slug: str) -> Any:
-    """The season's individual ranking over its published series."""
-    return published_results().for_season(_season(slug)).standings()
+def season_standings(request: HttpRequest, slug: str, category: Category | None = None) -> Any:
+    """The season's individual ranking over its published series; with ``category`` the
+    ranking within it (damen, senioren, junioren)."""
+    return in_category(published_results().for_season(season_named(slug)), category).standings()
+
+
+def in_category(results: ListResultQuerySet, category: Category | None) -> ListResultQuerySet:
+    return results if category is None else results.in_category(category)
 
 
 @api.get(
@@ -258,7 +289,7 @@ def season_standings(request: HttpRequest, slug: str) -> Any:
 @paged(STANDINGS_PAGE_SIZE)
 def season_teams(request: HttpRequest, slug: str) -> Any:
     """The league table: teams by match points, then Spielpunkte (docs/rules.md section 7)."""
-    found = _season(slug)
+    found = season_named(slug)
     rows = team_standings(published_results().for_season(found), found.match_points)
     return [_team_row(row) for row in rows]
 
@@ -266,7 +297,7 @@ def season_teams(request: HttpRequest, slug: str) -> Any:
 # --- tournaments ----------------------------------------------------------------------------
 
 
-class TournamentFilter(Schema):
+class TournamentFilter(Changed):
     season: str | None = None
     date: datetime.date | None = None
     date_from: datetime.date | None = None
@@ -279,7 +310,9 @@ def _tournament_json(tournament: Tournament, series: list[int]) -> dict[str, Any
         "slug": tournament.slug,
         "name": tournament.name,
         "date": tournament.date,
+        "starts_at": tournament.starts_at,
         "venue": tournament.venue,
+        "address": tournament.address,
         "season": tournament.season.slug if tournament.season else None,
         "match_day": tournament.match_day,
         "rules": scoring.rules_to_json(tournament.rule_set),
@@ -288,6 +321,7 @@ def _tournament_json(tournament: Tournament, series: list[int]) -> dict[str, Any
         "rounds_per_series": tournament.rounds_per_series,
         "status": tournament.status,
         "series": series,
+        "changed_at": tournament.revised_at,
     }
 
 
@@ -305,7 +339,7 @@ def tournaments(request: HttpRequest, filters: Query[TournamentFilter]) -> Any:
     """Tournaments, newest first; filtered by season (slug), date or a range of dates, status."""
     listed = Tournament.objects.select_related("season").prefetch_related(_published_numbers())
     if filters.season is not None:
-        listed = listed.filter(season=_season(filters.season))
+        listed = listed.filter(season=season_named(filters.season))
     if filters.date is not None:
         listed = listed.filter(date=filters.date)
     if filters.date_from is not None:
@@ -314,10 +348,11 @@ def tournaments(request: HttpRequest, filters: Query[TournamentFilter]) -> Any:
         listed = listed.filter(date__lte=filters.date_to)
     if filters.status is not None:
         listed = listed.filter(status=filters.status)
-    return _Rows(listed, lambda t: _tournament_json(t, [s.number for s in t.published]))
+    listed = changed(listed, filters)
+    return Rows(listed, lambda t: _tournament_json(t, [s.number for s in t.published]))
 
 
-class _Rows:
+class Rows:
     """A queryset whose page is turned into dicts after slicing: a page reads only its rows."""
 
     def __init__(self, queryset: Any, to_json: Any) -> None:
@@ -335,7 +370,7 @@ class _Rows:
     "/tournaments/{slug}", response={200: schemas.TournamentOut, **LOOKED_UP}, tags=["tournaments"]
 )
 def tournament(request: HttpRequest, slug: str) -> Any:
-    found = _tournament(slug)
+    found = tournament_named(slug)
     numbers = list(
         found.series.public(final=True).order_by("number").values_list("number", flat=True)
     )
@@ -348,10 +383,27 @@ def tournament(request: HttpRequest, slug: str) -> Any:
     tags=["standings"],
 )
 @paged(STANDINGS_PAGE_SIZE)
-def tournament_standings(request: HttpRequest, slug: str) -> Any:
-    """The sum of the tournament's published series, ranked (a recorded draw by lot decides)."""
-    found = _tournament(slug)
-    return published_results().for_tournament(found).standings(lots_of=found)
+def tournament_standings(request: HttpRequest, slug: str, category: Category | None = None) -> Any:
+    """The sum of the tournament's published series, ranked (a recorded draw by lot decides);
+    with ``category`` the ranking within it."""
+    found = tournament_named(slug)
+    rows = in_category(published_results().for_tournament(found), category)
+    return rows.standings(lots_of=found)
+
+
+@api.get(
+    "/tournaments/{slug}/live",
+    response={200: schemas.LiveStandingOut, **LOOKED_UP},
+    tags=["standings"],
+)
+def tournament_live(request: HttpRequest, slug: str) -> Any:
+    """The standing as the tournament's page shows it while play goes on: open lists and
+    series not yet published count (unless the tournament hides them), marked
+    ``provisional`` until every list is closed and every series published. For live tables."""
+    found = tournament_named(slug)
+    results = ListResult.objects.for_tournament(found).public_in(found)
+    provisional = bool(running_in(found).lists) or results.provisional()
+    return {"provisional": provisional, "items": results.standings(lots_of=found)}
 
 
 @api.get(
@@ -361,7 +413,7 @@ def tournament_standings(request: HttpRequest, slug: str) -> Any:
 )
 @paged(STANDINGS_PAGE_SIZE)
 def tournament_teams(request: HttpRequest, slug: str) -> Any:
-    found = _tournament(slug)
+    found = tournament_named(slug)
     rows = team_standings(published_results().for_tournament(found), match_points_scheme(found))
     return [_team_row(row) for row in rows]
 
@@ -388,7 +440,7 @@ def _series_json(series: Series) -> dict[str, Any]:
 )
 def series_list(request: HttpRequest, slug: str) -> Any:
     """The tournament's published series."""
-    found = _tournament(slug)
+    found = tournament_named(slug)
     return [_series_json(s) for s in found.series.public(final=True).order_by("number")]
 
 
@@ -425,7 +477,7 @@ def series_teams(request: HttpRequest, slug: str, number: int) -> Any:
     return [_team_row(row) for row in rows]
 
 
-def _player_json(player: Player) -> dict[str, Any]:
+def player_json(player: Player) -> dict[str, Any]:
     return {"id": player.pk, "name": player.name, "club": player.club.name if player.club else ""}
 
 
@@ -438,7 +490,10 @@ def _player_json(player: Player) -> dict[str, Any]:
 def table(request: HttpRequest, slug: str, number: int, table: int) -> Any:
     """One list: its seats, every game as in the archive with the engine's numbers (value,
     verdict, each seat's points and running totals, as on the page), and the summary rows."""
-    found = _table(slug, number, table)
+    return table_json(_table(slug, number, table))
+
+
+def table_json(found: Table) -> dict[str, Any]:
     tournament = found.series.tournament
     seats: list[Seat] = list(
         found.seats.select_related("player__club", "substitute__club").order_by("position")
@@ -475,10 +530,10 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> Any:
 
 
 def _seat_json(seat: Seat) -> dict[str, Any]:
-    data = {"position": seat.position, "player": _player_json(seat.player)}
+    data = {"position": seat.position, "player": player_json(seat.player)}
     if seat.substitute is not None:
         data |= {
-            "substitute": _player_json(seat.substitute),
+            "substitute": player_json(seat.substitute),
             "substitute_from": seat.substitute_from,
         }
     return data
@@ -491,7 +546,7 @@ def _results_json(seats: list[Seat], sheet: Any) -> list[dict[str, Any]]:
     for seat, column in zip(seats, sheet.summary, strict=True):
         if seat.substitute is None:
             results.append(
-                {"position": seat.position, "player": _player_json(seat.player), **column.to_json()}
+                {"position": seat.position, "player": player_json(seat.player), **column.to_json()}
             )
             continue
         for player, first in ((seat.player, 1), (seat.substitute, seat.substitute_from or 1)):
@@ -499,7 +554,7 @@ def _results_json(seats: list[Seat], sheet: Any) -> list[dict[str, Any]]:
             results.append(
                 {
                     "position": seat.position,
-                    "player": _player_json(player),
+                    "player": player_json(player),
                     "first_game": share.first,
                     "last_game": share.last,
                     **share.summary.to_json(),
@@ -516,44 +571,3 @@ def _results_json(seats: list[Seat], sheet: Any) -> list[dict[str, Any]]:
 def table_standings(request: HttpRequest, slug: str, number: int, table: int) -> Any:
     """The players of one list, ranked by their total on it."""
     return ListResult.objects.for_table(_table(slug, number, table)).standings()
-
-
-# --- players --------------------------------------------------------------------------------
-
-
-class PlayerFilter(Schema):
-    season: str | None = None
-    tournament: str | None = None
-    name: str | None = None
-
-
-def _public_players() -> Any:
-    """Players with a result in a published series; public fields only (never numbers)."""
-    return Player.objects.select_related("club").filter(
-        Exists(published_results().filter(player=OuterRef("pk")))
-    )
-
-
-@api.get("/players", response={200: list[schemas.PlayerOut], **ERRORS}, tags=["players"])
-@paged(PAGE_SIZE)
-def players(request: HttpRequest, filters: Query[PlayerFilter]) -> Any:
-    """Players who played a published series; by season or tournament (slug), name contains."""
-    listed = _public_players()
-    if filters.season is not None:
-        listed = listed.filter(
-            pk__in=published_results().for_season(_season(filters.season)).values("player_id")
-        )
-    if filters.tournament is not None:
-        listed = listed.filter(
-            pk__in=published_results()
-            .for_tournament(_tournament(filters.tournament))
-            .values("player_id")
-        )
-    if filters.name:
-        listed = listed.filter(name__icontains=filters.name)
-    return _Rows(listed.order_by("name", "pk"), _player_json)
-
-
-@api.get("/players/{pk}", response={200: schemas.PlayerOut, **ERRORS}, tags=["players"])
-def player(request: HttpRequest, pk: int) -> Any:
-    return _player_json(get_object_or_404(_public_players(), pk=pk))

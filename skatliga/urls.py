@@ -8,7 +8,17 @@ from django.views.generic import RedirectView
 from skatliga import views
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
-from skatliga.views import double_entry, links, lists, live, players, public, referee, series
+from skatliga.views import (
+    account,
+    double_entry,
+    links,
+    lists,
+    live,
+    players,
+    public,
+    referee,
+    series,
+)
 
 LIST = "<slug:slug>/series/<int:series>/tables/<int:table>/"
 
@@ -100,6 +110,7 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include(account.patterns)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include(public_patterns)),
     path("referee/", include((referee_patterns, "referee"))),

@@ -137,3 +137,8 @@ class SignatureAdmin(ReadOnlyAdmin[models.Signature]):
 class SecondEntryAdmin(ReadOnlyAdmin[models.SecondEntry]):
     list_display = ["table", "number", "game", "declarer", "bid", "updated_at"]
     search_fields = ["table__series__tournament__name"]
+
+
+@admin.register(models.Notice)
+class NoticeAdmin(admin.ModelAdmin[models.Notice]):
+    list_display = ["kind"]

@@ -380,7 +380,7 @@ def shares(
         result.append(
             Share(
                 position=line.position,
-                player=str(seat.player if leaver else seat.substitute),
+                player=(seat.player if leaver else seat.substitute).public_name,
                 first=1 if leaver else first,
                 last=first - 1 if leaver else games_per_list,
                 summary=summary_column(line.summary, size, system),

@@ -14,6 +14,7 @@ from skatliga.views import (
     links,
     lists,
     live,
+    notices,
     players,
     public,
     referee,
@@ -88,6 +89,8 @@ public_patterns = [
     path("seasons/<slug:slug>/teams.pdf", public.season_teams_pdf, name="season-teams-pdf"),
     path("players/<int:pk>/", public.player, name="player"),
     path("teams/<int:pk>/", public.team, name="team"),
+    path("impressum/", notices.imprint, name="imprint"),
+    path("datenschutz/", notices.privacy, name="privacy"),
 ]
 
 

@@ -478,7 +478,11 @@ def series_teams(request: HttpRequest, slug: str, number: int) -> Any:
 
 
 def player_json(player: Player) -> dict[str, Any]:
-    return {"id": player.pk, "name": player.name, "club": player.club.name if player.club else ""}
+    return {
+        "id": player.pk,
+        "name": player.public_name,
+        "club": player.club.name if player.club else "",
+    }
 
 
 @api.get(

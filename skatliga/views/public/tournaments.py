@@ -25,6 +25,7 @@ from skatliga.models import (
     Tournament,
     compiled_rows,
     match_points_rule,
+    public_name,
 )
 from skatliga.standings.queries import match_points_scheme, progress_in, running_in
 from skatliga.standings.tables import reverser
@@ -237,6 +238,7 @@ def _table_cards(series: Series) -> list[_TableCard]:
                 "results__position",
                 "results__player",
                 "results__player__name",
+                "results__player__initials_only",
                 "results__total",
                 "sub",
             )
@@ -246,7 +248,8 @@ def _table_cards(series: Series) -> list[_TableCard]:
     slug, number = series.tournament.slug, series.number
     table_url, player_url = reverser("table", 3), reverser("player", 1)
     cards: dict[int, _TableCard] = {}
-    for table, table_number, closed_at, position, player, name, total, sub in rows:
+    for table, table_number, closed_at, position, player, full, initials, total, sub in rows:
+        name = public_name(full, initials) if full is not None else full
         card = cards.get(table)
         if card is None:
             url = table_url(slug, number, table_number)

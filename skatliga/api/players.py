@@ -55,8 +55,8 @@ def players(request: HttpRequest, filters: Query[PlayerFilter]) -> Any:
             .for_tournament(tournament_named(filters.tournament))
             .values("player_id")
         )
-    if filters.name:
-        listed = listed.filter(name__icontains=filters.name)
+    if filters.name:  # a full name shown by initials is not found by it
+        listed = listed.filter(name__icontains=filters.name, initials_only=False)
     return Rows(listed.order_by("name", "pk"), player_json)
 
 

@@ -85,3 +85,4 @@ def test_a_player_listed_by_initials_is_never_named_in_public(client, small_seas
     table = client.get("/api/v1/tournaments/spieltag-1/series/1/tables/1").content.decode()
     assert full not in table and "B. v. B." in table
     assert client.get(f"/api/v1/players/{player.pk}").json()["name"] == "B. v. B."
+    assert client.get("/api/v1/players", {"name": "Berg"}).json()["items"] == []

@@ -142,3 +142,4 @@ class SecondEntryAdmin(ReadOnlyAdmin[models.SecondEntry]):
 @admin.register(models.Notice)
 class NoticeAdmin(admin.ModelAdmin[models.Notice]):
     list_display = ["kind"]
+    search_fields = ["text"]

@@ -167,3 +167,9 @@ class HitsAdmin(admin.ModelAdmin[models.Hits]):
 
     list_display = ["key", "count", "until"]
     search_fields = ["key"]
+
+
+@admin.register(models.Notice)
+class NoticeAdmin(admin.ModelAdmin[models.Notice]):
+    list_display = ["kind"]
+    search_fields = ["text"]

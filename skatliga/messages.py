@@ -256,6 +256,8 @@ MESSAGES: dict[str, StrPromise] = {
     "api_too_many_requests": _(
         "Zu viele Anfragen von dieser Adresse; bitte in %(seconds)s Sekunden wieder versuchen."
     ),
+    "api_method_not_allowed": _("Die API beantwortet nur GET, HEAD und OPTIONS."),
+    "api_server_error": _("Interner Fehler; er wurde protokolliert."),
 }
 
 UNKNOWN = _("Fehler: %(code)s")

@@ -150,9 +150,9 @@ def sheet_data(
         system=str(ListSystem(tournament.scoring).label),
         players=tuple(
             pdf.SheetPlayer(
-                seat.player.name,
+                seat.player.public_name,
                 seat.player.club.name if seat.player.club else "",
-                seat.substitute.name if seat.substitute else "",
+                seat.substitute.public_name if seat.substitute else "",
                 seat.substitute_from,
             )
             for seat in seats
@@ -256,8 +256,8 @@ def substitute_notes(seats: QuerySet[Seat]) -> list[str]:
             "table": seat.table.number,
             "seat": seat.position,
             "number": seat.substitute_from,
-            "name": seat.substitute,
-            "player": seat.player,
+            "name": seat.substitute.public_name if seat.substitute else "",
+            "player": seat.player.public_name,
         }
         for seat in taken
     ]
@@ -405,7 +405,7 @@ def seat_lines(series: Series) -> list[SeatLine]:
     )
     return [
         SeatLine(
-            seat.player.name,
+            seat.player.public_name,
             seat.player.club.name if seat.player.club else "",
             seat.table.number,
             seat.position,

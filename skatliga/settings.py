@@ -26,6 +26,7 @@ import re
 import tomllib
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 import django_stubs_ext
@@ -214,6 +215,29 @@ AXES_USERNAME_CALLABLE = "skatliga.views.auth.login_name"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "referee:dashboard"
+
+# E-mail, for a referee's password reset: SKATLIGA_EMAIL_URL=smtp://user:password@host:port
+# (smtp+tls:// for STARTTLS, port 587 by default; smtps:// for TLS, 465), the sender in
+# SKATLIGA_EMAIL_FROM. Without it there is no reset by e-mail: a Ligaleitung sets a new password.
+EMAIL_URL = os.environ.get("SKATLIGA_EMAIL_URL", "").strip()
+if EMAIL_URL:
+    _mail = urlsplit(EMAIL_URL)
+    _ports = {"smtp": 25, "smtp+tls": 587, "smtps": 465}
+    if _mail.scheme not in _ports or not _mail.hostname:
+        raise ImproperlyConfigured(
+            "SKATLIGA_EMAIL_URL must look like smtp://user:password@host:port "
+            "(or smtp+tls://, smtps://)."
+        )
+    EMAIL_HOST = _mail.hostname
+    EMAIL_PORT = _mail.port or _ports[_mail.scheme]
+    EMAIL_HOST_USER = unquote(_mail.username or "")
+    EMAIL_HOST_PASSWORD = unquote(_mail.password or "")
+    EMAIL_USE_TLS = _mail.scheme == "smtp+tls"
+    EMAIL_USE_SSL = _mail.scheme == "smtps"
+    EMAIL_TIMEOUT = 20
+    DEFAULT_FROM_EMAIL = os.environ.get("SKATLIGA_EMAIL_FROM", "").strip() or (
+        f"skatliga@{EMAIL_HOST}"
+    )
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "de"

@@ -408,7 +408,9 @@ def shares(
         result.append(
             Share(
                 position=line.position,
-                player=str(seat.player if leaver else seat.substitute),
+                player=who.public_name
+                if (who := seat.player if leaver else seat.substitute)
+                else "",
                 first=1 if leaver else first,
                 last=first - 1 if leaver else games_per_list,
                 summary=summary_column(line.summary, size, system),

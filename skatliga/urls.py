@@ -10,7 +10,18 @@ from skatliga.checkin import urls as checkin_urls
 from skatliga.forms.parsing import IdConverter
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
-from skatliga.views import double_entry, links, lists, live, players, public, referee, series
+from skatliga.views import (
+    account,
+    double_entry,
+    links,
+    lists,
+    live,
+    notices,
+    players,
+    public,
+    referee,
+    series,
+)
 
 register_converter(IdConverter, "id")  # every whole number in a path
 
@@ -85,6 +96,8 @@ public_patterns = [
     path("seasons/<slug:slug>/teams.pdf", public.season_teams_pdf, name="season-teams-pdf"),
     path("players/<id:pk>/", public.player, name="player"),
     path("teams/<id:pk>/", public.team, name="team"),
+    path("impressum/", notices.imprint, name="imprint"),
+    path("datenschutz/", notices.privacy, name="privacy"),
 ]
 
 
@@ -107,6 +120,7 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include(account.patterns)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include(public_patterns)),
     path("referee/", include((referee_patterns, "referee"))),

@@ -9,19 +9,39 @@ from ninja import Field, Schema
 
 from skatliga.models import RESULT_FIGURES
 
+FIGURES = {
+    "game_points": "Game points: the sum of the list scores (docs/rules.md section 5).",
+    "won": "Games won as declarer (W).",
+    "lost": "Games lost as declarer (L), overbid games too.",
+    "others_lost": "Games the others at the table lost as declarer (O).",
+    "bonus": "The list system's bonus: 50 × (W − L) + (40 or 30) × O in Seeger-Fabian, "
+    "0 on the classic list.",
+    "total": "Game points plus bonus: what ranks.",
+}
+"""Each figure of ``models.RESULT_FIGURES`` as the OpenAPI description says it."""
+
+
+def figure(name: str) -> Any:
+    return Field(description=FIGURES[name])
+
 
 class SeasonOut(Schema):
     slug: str
     name: str
     year: int
     match_points: str = Field(description="The team match-point scheme (see TeamRowOut).")
+    changed_at: datetime.datetime | None = Field(
+        None, description="The last change to anything its pages show (`changed_since`)."
+    )
 
 
 class TournamentOut(Schema):
     slug: str
     name: str
     date: datetime.date
+    starts_at: datetime.time | None = Field(None, description="When play begins, if known.")
     venue: str
+    address: str = Field("", description="The venue's postal address, if known.")
     season: str | None = Field(description="The season's slug, or null.")
     match_day: int | None
     rules: str | dict[str, Any] = Field(
@@ -32,6 +52,9 @@ class TournamentOut(Schema):
     rounds_per_series: int
     status: str = Field(description="planned, running or finished.")
     series: list[int] = Field(description="Numbers of the published series.")
+    changed_at: datetime.datetime | None = Field(
+        None, description="The last change to anything its pages show (`changed_since`)."
+    )
 
 
 class TableSummaryOut(Schema):
@@ -113,14 +136,14 @@ class ListResultOut(Schema):
     player: PlayerOut
     first_game: int | None = None
     last_game: int | None = None
-    game_points: int
-    won: int
-    lost: int
-    others_lost: int
-    won_lost_bonus: int
-    others_lost_bonus: int
-    bonus: int
-    total: int
+    game_points: int = figure("game_points")
+    won: int = figure("won")
+    lost: int = figure("lost")
+    others_lost: int = figure("others_lost")
+    won_lost_bonus: int = Field(description="The bonus for W and L: 50 × (W − L).")
+    others_lost_bonus: int = Field(description="The bonus for O: (40 or 30) × O.")
+    bonus: int = figure("bonus")
+    total: int = figure("total")
 
 
 class TableOut(Schema):
@@ -146,10 +169,11 @@ class StandingRowOut(Schema):
     """Games played as declarer: won and lost (passed-in rows and Ramsch not counted)."""
     # The figures of the list, in their one order (``models.RESULT_FIGURES``).
     __annotations__.update(dict.fromkeys(RESULT_FIGURES, "int"))
-    withdrawn: bool = False
-    """Withdrawn from the tournament (his results stay)."""
-    average: float | None = None
-    """In a season ranked by the average per series played: that average."""
+    locals().update({name: figure(name) for name in RESULT_FIGURES})
+    withdrawn: bool = Field(False, description="Withdrawn from the tournament (results stay).")
+    average: float | None = Field(
+        None, description="In a season ranked by the average per series played: that average."
+    )
 
 
 class TeamRowOut(Schema):
@@ -172,8 +196,60 @@ class TeamRowOut(Schema):
     scheme_text: str = Field(description="The scheme in words, in the request's language.")
 
 
+class ParameterErrorOut(Schema):
+    field: str = Field(description="The parameter, e.g. `page` or `date`.")
+    code: str = Field(description="A stable code, e.g. `int_parsing`, `greater_than_equal`.")
+    message: str = Field(description="The message, in the language asked for.")
+
+
 class ErrorOut(Schema):
-    detail: str
-    errors: list[dict[str, Any]] | None = Field(
-        None, description="Each bad parameter: its place, its code and the message."
+    detail: str = Field(description="What went wrong, in the language asked for.")
+    errors: list[ParameterErrorOut] | None = Field(
+        None, description="With 422: each bad parameter."
     )
+
+
+class PlayerListOut(Schema):
+    """One list a player played in a published series, with his figures on it."""
+
+    tournament: str
+    date: datetime.date
+    season: str | None = Field(description="The season's slug, or null.")
+    series: int
+    table: int
+    position: int = Field(description="His seat at the table (1 = first dealer).")
+    team: int | None = Field(description="The team id he played for, or null.")
+    __annotations__.update(dict.fromkeys(RESULT_FIGURES, "int"))
+    locals().update({name: figure(name) for name in RESULT_FIGURES})
+    games: list[GameOut] | None = Field(
+        None, description="With `games=true`: the list's games, as in TableOut."
+    )
+
+
+class ClubOut(Schema):
+    id: int
+    name: str
+
+
+class TeamSummaryOut(Schema):
+    id: int
+    name: str
+    club: str
+    season: str = Field(description="The season's slug.")
+
+
+class TeamOut(TeamSummaryOut):
+    players: list[PlayerOut] = Field(description="The roster.")
+
+
+class ClubDetailOut(ClubOut):
+    players: list[PlayerOut] = Field(description="Its players with a published result.")
+    teams: list[TeamSummaryOut]
+
+
+class LiveStandingOut(Schema):
+    provisional: bool = Field(
+        description="True while a list is open or a series is not published: the standing "
+        "may still change."
+    )
+    items: list[StandingRowOut]

@@ -7,10 +7,12 @@ already has it), and each address may ask ``settings.API_RATE`` times.
 """
 
 import datetime
-from typing import Annotated, Any
+import logging
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar, cast
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response, patch_cache_control, set_response_etag
@@ -25,19 +27,27 @@ from skatliga.api import schemas
 from skatliga.archive import game_json
 from skatliga.messages import message
 from skatliga.models import (
+    Category,
     ListResult,
     ListResultQuerySet,
     Player,
     Season,
     Seat,
     Series,
-    SeriesQuerySet,
     Table,
     Tournament,
 )
 from skatliga.models.limits import hit
+from skatliga.models.tournaments import SeriesQuerySet
 from skatliga.sheet import build_sheet
-from skatliga.standings.queries import TeamRow, match_points_scheme, team_standings
+from skatliga.standings.queries import TeamRow, match_points_scheme, running_in, team_standings
+
+PAGE_SIZE = 50
+STANDINGS_PAGE_SIZE = 100
+MOST_PER_PAGE = 1000
+
+logger = logging.getLogger("django.request")
+
 
 # What a parameter may be: a database integer, a text without NUL (PostgreSQL refuses it);
 # anything else is a 422 with the parameter named, not an error in the query.
@@ -45,14 +55,25 @@ Whole = Annotated[int, Field(ge=0, le=2**63 - 1)]
 Text = Annotated[str, StringConstraints(max_length=200, pattern=r"^[^\x00]*$")]
 
 
-class Pages(PageNumberPagination):
-    class Input(PageNumberPagination.Input):
-        page: int = Field(1, ge=1, le=10**6)
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-PAGE_SIZE = 50
-STANDINGS_PAGE_SIZE = 100
-MOST_PER_PAGE = 1000
+def paged(size: int) -> Callable[[F], F]:
+    """Answers in pages of ``size`` rows unless ``page_size`` asks otherwise (at most
+    ``MOST_PER_PAGE``, more is cut to it), both shown in the OpenAPI description."""
+
+    class Pages(PageNumberPagination):
+        class Input(Schema):
+            page: int = Field(1, ge=1, le=10**6, description="The page, from 1.")
+            page_size: int = Field(
+                size,
+                ge=1,
+                le=10**6,
+                description=f"Rows per page: {size} unless asked, at most {MOST_PER_PAGE}.",
+                json_schema_extra={"maximum": MOST_PER_PAGE},
+            )
+
+    return cast(Callable[[F], F], paginate(Pages, page_size=size, max_page_size=MOST_PER_PAGE))
 
 
 class AddressThrottle(SimpleRateThrottle):
@@ -108,49 +129,67 @@ api = OpenDataAPI(
     ),
     urls_namespace="api",
     throttle=[AddressThrottle()],
+    openapi_extra={
+        "info": {
+            "license": {
+                "name": "CC BY 4.0 (the data; skatliga itself is AGPL-3.0-or-later)",
+                "url": "https://creativecommons.org/licenses/by/4.0/",
+            },
+            "contact": {"name": "The operator of this site, named in its imprint (/impressum/)."},
+        }
+    },
 )
 
 
 # --- errors, in the language asked for (Accept-Language) ------------------------------------
 
 
-def _error(request: HttpRequest, status: int, detail: str, **extra: Any) -> HttpResponse:
+def error(request: HttpRequest, status: int, detail: str, **extra: Any) -> HttpResponse:
+    """An error as JSON (``schemas.ErrorOut``)."""
     return api.create_response(request, {"detail": detail, **extra}, status=status)
+
+
+@api.exception_handler(Exception)
+def _failed(request: HttpRequest, exc: Exception) -> HttpResponse:
+    logger.error("Internal Server Error: %s", request.path, exc_info=exc)
+    return error(request, 500, message("api_server_error"))
 
 
 @api.exception_handler(Http404)
 def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
-    return _error(request, 404, message("api_not_found"))
+    return error(request, 404, message("api_not_found"))
 
 
 @api.exception_handler(ValidationError)
 def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     errors = []
-    for error in exc.errors:
-        field = ".".join(str(part) for part in error.get("loc", ())[1:]) or "?"
+    for wrong in exc.errors:
+        field = ".".join(str(part) for part in wrong.get("loc", ())[1:]) or "?"
         errors.append(
             {
                 "field": field,
-                "code": error.get("type", "invalid"),
+                "code": wrong.get("type", "invalid"),
                 "message": message("api_invalid_value", field=field),
             }
         )
-    return _error(request, 422, message("api_invalid_parameters"), errors=errors)
+    return error(request, 422, message("api_invalid_parameters"), errors=errors)
 
 
 @api.exception_handler(Throttled)
 def _throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
     seconds = max(1, int(exc.wait or 1))
-    response = _error(request, 429, message("api_too_many_requests", seconds=seconds))
+    response = error(request, 429, message("api_too_many_requests", seconds=seconds))
     response["Retry-After"] = str(seconds)
     return response
 
 
-ERRORS: dict[int, type[Schema]] = {
-    404: schemas.ErrorOut,
-    422: schemas.ErrorOut,
-    429: schemas.ErrorOut,
-}
+LIMITED: dict[int, type[Schema]] = {429: schemas.ErrorOut}
+"""What every operation may answer besides 200: the rate limit."""
+CHECKED = {422: schemas.ErrorOut, **LIMITED}
+"""… where it reads parameters that may be invalid (pages, numbers, filters)."""
+LOOKED_UP = {404: schemas.ErrorOut, **LIMITED}
+"""… where it looks something up that may not exist."""
+ERRORS = {**LOOKED_UP, **CHECKED}
 
 
 # --- what is published ----------------------------------------------------------------------
@@ -161,11 +200,11 @@ def published_results() -> ListResultQuerySet:
     return ListResult.objects.public(final=True)
 
 
-def _tournament(slug: str) -> Tournament:
+def tournament_named(slug: Text) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("season"), slug=slug)
 
 
-def _series(slug: str, number: int) -> Series:
+def _series(slug: Text, number: Whole) -> Series:
     return get_object_or_404(
         Series.objects.public(final=True).select_related("tournament"),
         tournament__slug=slug,
@@ -173,7 +212,7 @@ def _series(slug: str, number: int) -> Series:
     )
 
 
-def _table(slug: str, number: int, table: int) -> Table:
+def _table(slug: Text, number: Whole, table: Whole) -> Table:
     return get_object_or_404(
         Table.objects.select_related("series__tournament").filter(
             series__in=Series.objects.public(final=True)
@@ -184,7 +223,7 @@ def _table(slug: str, number: int, table: int) -> Table:
     )
 
 
-def _season(slug: str) -> Season:
+def season_named(slug: Text) -> Season:
     return get_object_or_404(Season, slug=slug)
 
 
@@ -207,16 +246,41 @@ def _team_row(row: TeamRow) -> dict[str, Any]:
 # --- seasons --------------------------------------------------------------------------------
 
 
-@api.get("/seasons", response=list[schemas.SeasonOut], tags=["seasons"])
-@paginate(Pages, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def seasons(request: HttpRequest) -> Any:
+class Changed(Schema):
+    changed_since: datetime.datetime | None = Field(
+        None,
+        description="Only what changed at or after this moment (ISO 8601, e.g. "
+        "`2026-11-21T14:00:00Z`): poll with the time of the last answer.",
+    )
+
+
+def changed(listed: Any, filters: Changed) -> Any:
+    """``listed`` (seasons or tournaments) changed since ``filters.changed_since``."""
+    if filters.changed_since is None:
+        return listed
+    return listed.filter(revised_at__gte=filters.changed_since)
+
+
+def _season_json(season: Season) -> dict[str, Any]:
+    return {
+        "slug": season.slug,
+        "name": season.name,
+        "year": season.year,
+        "match_points": season.match_points,
+        "changed_at": season.revised_at,
+    }
+
+
+@api.get("/seasons", response={200: list[schemas.SeasonOut], **CHECKED}, tags=["seasons"])
+@paged(PAGE_SIZE)
+def seasons(request: HttpRequest, filters: Query[Changed]) -> Any:
     """Every season, newest first."""
-    return Season.objects.all()
+    return Rows(changed(Season.objects.all(), filters), _season_json)
 
 
-@api.get("/seasons/{slug}", response={200: schemas.SeasonOut, **ERRORS}, tags=["seasons"])
+@api.get("/seasons/{slug}", response={200: schemas.SeasonOut, **LOOKED_UP}, tags=["seasons"])
 def season(request: HttpRequest, slug: Text) -> Any:
-    return _season(slug)
+    return _season_json(season_named(slug))
 
 
 @api.get(
@@ -224,19 +288,24 @@ def season(request: HttpRequest, slug: Text) -> Any:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def season_standings(request: HttpRequest, slug: Text) -> Any:
-    """The season's individual ranking over its published series."""
-    return published_results().for_season(_season(slug)).standings()
+@paged(STANDINGS_PAGE_SIZE)
+def season_standings(request: HttpRequest, slug: Text, category: Category | None = None) -> Any:
+    """The season's individual ranking over its published series; with ``category`` the
+    ranking within it (damen, senioren, junioren)."""
+    return in_category(published_results().for_season(season_named(slug)), category).standings()
+
+
+def in_category(results: ListResultQuerySet, category: Category | None) -> ListResultQuerySet:
+    return results if category is None else results.in_category(category)
 
 
 @api.get(
     "/seasons/{slug}/teams", response={200: list[schemas.TeamRowOut], **ERRORS}, tags=["standings"]
 )
-@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def season_teams(request: HttpRequest, slug: Text) -> Any:
     """The league table: teams by match points, then Spielpunkte (docs/rules.md section 7)."""
-    found = _season(slug)
+    found = season_named(slug)
     rows = team_standings(published_results().for_season(found), found.match_points)
     return [_team_row(row) for row in rows]
 
@@ -244,7 +313,7 @@ def season_teams(request: HttpRequest, slug: Text) -> Any:
 # --- tournaments ----------------------------------------------------------------------------
 
 
-class TournamentFilter(Schema):
+class TournamentFilter(Changed):
     season: Text | None = None
     date: datetime.date | None = None
     date_from: datetime.date | None = None
@@ -257,7 +326,9 @@ def _tournament_json(tournament: Tournament, series: list[int]) -> dict[str, Any
         "slug": tournament.slug,
         "name": tournament.name,
         "date": tournament.date,
+        "starts_at": tournament.starts_at,
         "venue": tournament.venue,
+        "address": tournament.address,
         "season": tournament.season.slug if tournament.season else None,
         "match_day": tournament.match_day,
         "rules": scoring.rules_to_json(tournament.rule_set),
@@ -266,6 +337,7 @@ def _tournament_json(tournament: Tournament, series: list[int]) -> dict[str, Any
         "rounds_per_series": tournament.rounds_per_series,
         "status": tournament.status,
         "series": series,
+        "changed_at": tournament.revised_at,
     }
 
 
@@ -278,12 +350,12 @@ def _published_numbers() -> Prefetch[str, SeriesQuerySet, str]:
 @api.get(
     "/tournaments", response={200: list[schemas.TournamentOut], **ERRORS}, tags=["tournaments"]
 )
-@paginate(Pages, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(PAGE_SIZE)
 def tournaments(request: HttpRequest, filters: Query[TournamentFilter]) -> Any:
     """Tournaments, newest first; filtered by season (slug), date or a range of dates, status."""
     listed = Tournament.objects.select_related("season").prefetch_related(_published_numbers())
     if filters.season is not None:
-        listed = listed.filter(season=_season(filters.season))
+        listed = listed.filter(season=season_named(filters.season))
     if filters.date is not None:
         listed = listed.filter(date=filters.date)
     if filters.date_from is not None:
@@ -292,10 +364,11 @@ def tournaments(request: HttpRequest, filters: Query[TournamentFilter]) -> Any:
         listed = listed.filter(date__lte=filters.date_to)
     if filters.status is not None:
         listed = listed.filter(status=filters.status)
-    return _Rows(listed, lambda t: _tournament_json(t, [s.number for s in t.published]))
+    listed = changed(listed, filters)
+    return Rows(listed, lambda t: _tournament_json(t, [s.number for s in t.published]))
 
 
-class _Rows:
+class Rows:
     """A queryset whose page is turned into dicts after slicing: a page reads only its rows."""
 
     def __init__(self, queryset: Any, to_json: Any) -> None:
@@ -310,10 +383,10 @@ class _Rows:
 
 
 @api.get(
-    "/tournaments/{slug}", response={200: schemas.TournamentOut, **ERRORS}, tags=["tournaments"]
+    "/tournaments/{slug}", response={200: schemas.TournamentOut, **LOOKED_UP}, tags=["tournaments"]
 )
 def tournament(request: HttpRequest, slug: Text) -> Any:
-    found = _tournament(slug)
+    found = tournament_named(slug)
     numbers = list(
         found.series.public(final=True).order_by("number").values_list("number", flat=True)
     )
@@ -325,11 +398,28 @@ def tournament(request: HttpRequest, slug: Text) -> Any:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def tournament_standings(request: HttpRequest, slug: Text) -> Any:
-    """The sum of the tournament's published series, ranked (a recorded draw by lot decides)."""
-    found = _tournament(slug)
-    return published_results().for_tournament(found).standings(lots_of=found)
+@paged(STANDINGS_PAGE_SIZE)
+def tournament_standings(request: HttpRequest, slug: Text, category: Category | None = None) -> Any:
+    """The sum of the tournament's published series, ranked (a recorded draw by lot decides);
+    with ``category`` the ranking within it."""
+    found = tournament_named(slug)
+    rows = in_category(published_results().for_tournament(found), category)
+    return rows.standings(lots_of=found)
+
+
+@api.get(
+    "/tournaments/{slug}/live",
+    response={200: schemas.LiveStandingOut, **LOOKED_UP},
+    tags=["standings"],
+)
+def tournament_live(request: HttpRequest, slug: Text) -> Any:
+    """The standing as the tournament's page shows it while play goes on: open lists and
+    series not yet published count (unless the tournament hides them), marked
+    ``provisional`` until every list is closed and every series published. For live tables."""
+    found = tournament_named(slug)
+    results = ListResult.objects.for_tournament(found).public_in(found)
+    provisional = bool(running_in(found).lists) or results.provisional()
+    return {"provisional": provisional, "items": results.standings(lots_of=found)}
 
 
 @api.get(
@@ -337,9 +427,9 @@ def tournament_standings(request: HttpRequest, slug: Text) -> Any:
     response={200: list[schemas.TeamRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def tournament_teams(request: HttpRequest, slug: Text) -> Any:
-    found = _tournament(slug)
+    found = tournament_named(slug)
     rows = team_standings(published_results().for_tournament(found), match_points_scheme(found))
     return [_team_row(row) for row in rows]
 
@@ -360,11 +450,13 @@ def _series_json(series: Series) -> dict[str, Any]:
 
 
 @api.get(
-    "/tournaments/{slug}/series", response={200: list[schemas.SeriesOut], **ERRORS}, tags=["series"]
+    "/tournaments/{slug}/series",
+    response={200: list[schemas.SeriesOut], **LOOKED_UP},
+    tags=["series"],
 )
 def series_list(request: HttpRequest, slug: Text) -> Any:
     """The tournament's published series."""
-    found = _tournament(slug)
+    found = tournament_named(slug)
     return [_series_json(s) for s in found.series.public(final=True).order_by("number")]
 
 
@@ -382,7 +474,7 @@ def series(request: HttpRequest, slug: Text, number: Whole) -> Any:
     response={200: list[schemas.StandingRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def series_standings(request: HttpRequest, slug: Text, number: Whole) -> Any:
     return ListResult.objects.for_series(_series(slug, number)).standings()
 
@@ -392,7 +484,7 @@ def series_standings(request: HttpRequest, slug: Text, number: Whole) -> Any:
     response={200: list[schemas.TeamRowOut], **ERRORS},
     tags=["standings"],
 )
-@paginate(Pages, page_size=STANDINGS_PAGE_SIZE, max_page_size=MOST_PER_PAGE)
+@paged(STANDINGS_PAGE_SIZE)
 def series_teams(request: HttpRequest, slug: Text, number: Whole) -> Any:
     found = _series(slug, number)
     rows = team_standings(
@@ -401,8 +493,12 @@ def series_teams(request: HttpRequest, slug: Text, number: Whole) -> Any:
     return [_team_row(row) for row in rows]
 
 
-def _player_json(player: Player) -> dict[str, Any]:
-    return {"id": player.pk, "name": player.name, "club": player.club.name if player.club else ""}
+def player_json(player: Player) -> dict[str, Any]:
+    return {
+        "id": player.pk,
+        "name": player.public_name,
+        "club": player.club.name if player.club else "",
+    }
 
 
 @api.get(
@@ -414,7 +510,10 @@ def _player_json(player: Player) -> dict[str, Any]:
 def table(request: HttpRequest, slug: Text, number: Whole, table: Whole) -> Any:
     """One list: its seats, every game as in the archive with the engine's numbers (value,
     verdict, each seat's points and running totals, as on the page), and the summary rows."""
-    found = _table(slug, number, table)
+    return table_json(_table(slug, number, table))
+
+
+def table_json(found: Table) -> dict[str, Any]:
     tournament = found.series.tournament
     seats: list[Seat] = list(
         found.seats.select_related("player__club", "substitute__club").order_by("position")
@@ -451,10 +550,10 @@ def table(request: HttpRequest, slug: Text, number: Whole, table: Whole) -> Any:
 
 
 def _seat_json(seat: Seat) -> dict[str, Any]:
-    data = {"position": seat.position, "player": _player_json(seat.player)}
+    data = {"position": seat.position, "player": player_json(seat.player)}
     if seat.substitute is not None:
         data |= {
-            "substitute": _player_json(seat.substitute),
+            "substitute": player_json(seat.substitute),
             "substitute_from": seat.substitute_from,
         }
     return data
@@ -467,7 +566,7 @@ def _results_json(seats: list[Seat], sheet: Any) -> list[dict[str, Any]]:
     for seat, column in zip(seats, sheet.summary, strict=True):
         if seat.substitute is None:
             results.append(
-                {"position": seat.position, "player": _player_json(seat.player), **column.to_json()}
+                {"position": seat.position, "player": player_json(seat.player), **column.to_json()}
             )
             continue
         for player, first in ((seat.player, 1), (seat.substitute, seat.substitute_from or 1)):
@@ -475,7 +574,7 @@ def _results_json(seats: list[Seat], sheet: Any) -> list[dict[str, Any]]:
             results.append(
                 {
                     "position": seat.position,
-                    "player": _player_json(player),
+                    "player": player_json(player),
                     "first_game": share.first,
                     "last_game": share.last,
                     **share.summary.to_json(),
@@ -492,44 +591,3 @@ def _results_json(seats: list[Seat], sheet: Any) -> list[dict[str, Any]]:
 def table_standings(request: HttpRequest, slug: Text, number: Whole, table: Whole) -> Any:
     """The players of one list, ranked by their total on it."""
     return ListResult.objects.for_table(_table(slug, number, table)).standings()
-
-
-# --- players --------------------------------------------------------------------------------
-
-
-class PlayerFilter(Schema):
-    season: Text | None = None
-    tournament: Text | None = None
-    name: Text | None = None
-
-
-def _public_players() -> Any:
-    """Players with a result in a published series; public fields only (never numbers)."""
-    return Player.objects.select_related("club").filter(
-        Exists(published_results().filter(player=OuterRef("pk")))
-    )
-
-
-@api.get("/players", response={200: list[schemas.PlayerOut], **ERRORS}, tags=["players"])
-@paginate(Pages, page_size=PAGE_SIZE, max_page_size=MOST_PER_PAGE)
-def players(request: HttpRequest, filters: Query[PlayerFilter]) -> Any:
-    """Players who played a published series; by season or tournament (slug), name contains."""
-    listed = _public_players()
-    if filters.season is not None:
-        listed = listed.filter(
-            pk__in=published_results().for_season(_season(filters.season)).values("player_id")
-        )
-    if filters.tournament is not None:
-        listed = listed.filter(
-            pk__in=published_results()
-            .for_tournament(_tournament(filters.tournament))
-            .values("player_id")
-        )
-    if filters.name:
-        listed = listed.filter(name__icontains=filters.name)
-    return _Rows(listed.order_by("name", "pk"), _player_json)
-
-
-@api.get("/players/{pk}", response={200: schemas.PlayerOut, **ERRORS}, tags=["players"])
-def player(request: HttpRequest, pk: Whole) -> Any:
-    return _player_json(get_object_or_404(_public_players(), pk=pk))

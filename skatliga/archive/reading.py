@@ -44,9 +44,6 @@ class Reader(ListReader):
             self.add("format", "required")
         elif data["format"] != FORMAT:
             self.add("format", "unknown_format", value=data["format"])
-        if self.problems:
-            # Not this format: its other problems would only be noise.
-            return None
         root = self.object(data, "", DOCUMENT_KEYS, required=("tournament", "players", "series"))
         assert root is not None
         tournament = self.tournament(root.get("tournament"))

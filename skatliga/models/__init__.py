@@ -17,9 +17,10 @@ from skatliga.models.choices import (
     RuleSetName,
 )
 from skatliga.models.confirmation import SecondEntry, Signature
-from skatliga.models.league import Club, Player, Season, Team, match_points_rule
+from skatliga.models.league import Club, Player, Season, Team, match_points_rule, public_name
 from skatliga.models.limits import Hits
 from skatliga.models.money import Purse
+from skatliga.models.notices import Notice
 from skatliga.models.results import (
     RESULT_FIGURES,
     HistoryRow,
@@ -57,6 +58,7 @@ __all__ = [
     "ListResultQuerySet",
     "ListSystem",
     "NULL_GAMES",
+    "Notice",
     "Player",
     "Purse",
     "RESULT_FIGURES",
@@ -71,6 +73,7 @@ __all__ = [
     "StandingRow",
     "Standings",
     "TRUMP_GAMES",
+    "public_name",
     "Table",
     "TableLink",
     "Team",

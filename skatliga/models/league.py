@@ -61,6 +61,11 @@ class Player(models.Model):
     )
     number = models.CharField(_("Mitgliedsnummer"), max_length=32, blank=True)
     category = models.CharField(_("Kategorie"), max_length=12, choices=Category.choices, blank=True)
+    initials_only = models.BooleanField(
+        _("nur mit Initialen zeigen"),
+        default=False,
+        help_text=_("Öffentliche Seiten, PDFs, Tabellen und die API zeigen „A. B.“."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -77,6 +82,23 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def public_name(self) -> str:
+        """The name as everything public shows it (:func:`public_name`)."""
+        return public_name(self.name, self.initials_only)
+
+
+def public_name(name: str, initials_only: bool) -> str:
+    """A player's name as the public sees it: in full, or by initials where he asked for it.
+    Every public page, PDF, spreadsheet and the API show names through this.
+
+    >>> public_name("Anna-Lena von Berg", True), public_name("Anna Berg", False)
+    ('A. v. B.', 'Anna Berg')
+    """
+    if not initials_only:
+        return name
+    return " ".join(f"{part[0]}." for part in name.split() if part)
 
 
 class Season(KeepsRevision, PlaysRules):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from skatliga.collation import german_key
 from skatliga.models.choices import Category
-from skatliga.models.league import Club, Player, Season, Team
+from skatliga.models.league import Club, Player, Season, Team, public_name
 from skatliga.models.tournaments import Registration, Series, SeriesQuerySet, Table, Tournament
 
 RESULT_FIGURES = ("game_points", "won", "lost", "others_lost", "bonus", "total")
@@ -377,7 +377,8 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         figures = ", ".join(f"r.{q('sum_' + name)}" for name in RESULT_FIGURES)
         withdrawn = f"r.{q('withdrawn')}" if lots_of is not None else "0"
         sql = (
-            f"SELECT r.{q('rank')}, r.{q('player_id')}, p.{q('name')}, c.{q('name')}, "
+            f"SELECT r.{q('rank')}, r.{q('player_id')}, p.{q('name')}, p.{q('initials_only')}, "
+            f"c.{q('name')}, "
             f"r.{q('lists')}, {figures}, {withdrawn}, COUNT(*) OVER () FROM ({inner}) r "
             f"JOIN {q(Player._meta.db_table)} p ON p.{q('id')} = r.{q('player_id')} "
             f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = p.{q('club_id')} "
@@ -411,9 +412,15 @@ class Standings(Sequence["StandingRow"]):
             self._count = 0
         return [
             StandingRow(
-                rank, player_id, name, club or "", lists, *figures, withdrawn=bool(withdrawn)
+                rank,
+                player_id,
+                public_name(name, initials),
+                club or "",
+                lists,
+                *figures,
+                withdrawn=bool(withdrawn),
             )
-            for rank, player_id, name, club, lists, *figures, withdrawn, _count in fetched
+            for rank, player_id, name, initials, club, lists, *figures, withdrawn, _count in fetched
         ]
 
     def prefetch(self, start: int, stop: int) -> None:

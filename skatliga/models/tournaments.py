@@ -37,6 +37,10 @@ class Tournament(KeepsRevision, PlaysRules):
     slug = models.SlugField(unique=True, max_length=80)
     date = models.DateField(_("Datum"))
     venue = models.CharField(_("Ort"), max_length=160, blank=True)
+    starts_at = models.TimeField(_("Beginn"), null=True, blank=True)
+    address = models.CharField(
+        _("Anschrift"), max_length=200, blank=True, help_text=_("Für Kalender und Karten.")
+    )
     season = models.ForeignKey(
         Season,
         verbose_name=_("Saison"),

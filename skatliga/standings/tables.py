@@ -319,6 +319,8 @@ class TeamStandingTable(FastTable):
     club = tables.Column(verbose_name=_("Verein"), order_by=("club_key",), attrs=FOLD)
     series = number(_("Serien"), fold=True)
     match_points = number(_("Matchpunkte"))
+    match_points_against = tables.Column(verbose_name=_("Minuspunkte"), visible=False)
+    """In spreadsheets only: the match points as two numbers (for, against)."""
     game_points = number(_("Spielpunkte"), total=True)
 
     class Meta:
@@ -352,8 +354,20 @@ class TeamStandingTable(FastTable):
     def render_match_points(self, record: TeamRow) -> str:
         return record.match_points_text
 
-    def value_match_points(self, record: TeamRow) -> str:
-        return record.match_points_text
+    def value_match_points(self, value: Fraction) -> int | float:
+        return spreadsheet_number(value)
+
+    def value_match_points_against(self, value: Fraction) -> int | float:
+        return spreadsheet_number(value)
+
+
+def spreadsheet_number(value: Fraction) -> int | float:
+    """Match points as a spreadsheet's number: whole ones as integers, halves as ``.5``.
+
+    >>> spreadsheet_number(Fraction(19)), spreadsheet_number(Fraction(3, 2))
+    (19, 1.5)
+    """
+    return int(value) if value.denominator == 1 else float(value)
 
 
 class PlayerHistoryTable(FastTable):

@@ -499,12 +499,17 @@ def test_a_document_that_is_not_an_object():
     assert problems_of([EXAMPLE]) == [("", "not_an_object")]
 
 
-def test_another_format_is_reported_alone():
+def test_another_format_is_reported_with_every_other_problem():
     document = example()
     document["format"] = "other/1"
     document["tournament"] = 5
+    document["extra"] = True
 
-    assert problems_of(document) == [("format", "unknown_format")]
+    assert problems_of(document) == [
+        ("format", "unknown_format"),
+        ("extra", "unknown_key"),
+        ("tournament", "not_an_object"),
+    ]
 
 
 def test_a_second_table_of_the_series_may_not_seat_a_player_again():

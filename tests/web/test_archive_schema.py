@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 import scoring
 from bench.league import SIZES as LEAGUE_SIZES
 from bench.league import documents, roster
-from skatliga.archive import dump_archive, load_archive
+from skatliga.archive import ArchiveError, dump_archive, load_archive
 from skatliga.models import Tournament
 from tests.web.conftest import ROOT
 from tests.web.test_archive import example, random_document
@@ -129,6 +129,11 @@ def test_the_export_command_writes_a_valid_document(small_season, capfdbinary):
             lambda d: d["series"][0]["tables"][0]["games"][0].update(matadors=0),
             "series/0/tables/0/games/0",
         ),
+        (lambda d: d.pop("format"), ""),
+        (
+            lambda d: d["series"][0]["tables"][0]["games"][0].pop("declarer"),
+            "series/0/tables/0/games/0",
+        ),
     ],
 )
 def test_the_schema_refuses_what_the_import_refuses(edit, path):
@@ -136,3 +141,15 @@ def test_the_schema_refuses_what_the_import_refuses(edit, path):
     edit(document)
     found = problems(document)
     assert found and all(p.startswith(path) for p in found), found
+
+
+def test_the_import_refuses_what_the_schema_requires():
+    for edit, path in (
+        (lambda d: d.pop("format"), "format"),
+        (lambda d: d["series"][0]["tables"][0]["games"][0].pop("declarer"), "declarer"),
+    ):
+        document = example()
+        edit(document)
+        with pytest.raises(ArchiveError) as refused:
+            load_archive(document)
+        assert any(p.path.endswith(path) for p in refused.value.problems)

@@ -8,9 +8,12 @@ import io
 
 import openpyxl
 import pytest
+from django.core.cache import cache
+from django.utils import timezone
 from tablib import Dataset
 
-from skatliga.models import Player
+from skatliga.export import excel_csv
+from skatliga.models import Player, Series, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -52,9 +55,18 @@ def test_the_season_xlsx_has_the_pages_rows_with_numbers_as_numbers(client, smal
 
 def test_the_league_table_xlsx_of_the_season(client, small_season):
     rows = xlsx_rows(client.get("/seasons/liga-2026/", {"export": "xlsx", "table": "teams"}))
-    assert rows[0] == ["Platz", "Mannschaft", "Verein", "Serien", "Matchpunkte", "Spielpunkte"]
-    assert rows[1] == [1, "Team B", None, 1, "3 : 0", 241]
-    assert rows[4] == [4, "Team D", None, 1, "0 : 3", -74]
+    assert rows[0] == [
+        "Platz",
+        "Mannschaft",
+        "Verein",
+        "Serien",
+        "Matchpunkte",
+        "Minuspunkte",
+        "Spielpunkte",
+    ]
+    # "3 : 0" on the page: two numbers here.
+    assert rows[1] == [1, "Team B", None, 1, 3, 0, 241]
+    assert rows[4] == [4, "Team D", None, 1, 0, 3, -74]
 
 
 @pytest.mark.parametrize("url", ["/tournaments/spieltag-1/", "/tournaments/spieltag-1/series/1/"])
@@ -96,3 +108,44 @@ def test_the_standings_blocks_link_every_format(client, small_season):
     html = client.get("/seasons/liga-2026/").content.decode()
     for link in ("?export=xlsx", "?export=ods", "?table=teams&amp;export=xlsx"):
         assert link in html
+
+
+def sheet_of(response):
+    return openpyxl.load_workbook(io.BytesIO(response.content)).active
+
+
+def test_a_sheet_is_titled_by_its_scope_and_marked_while_provisional(client, small_season):
+    running = sheet_of(client.get("/tournaments/spieltag-1/", {"export": "xlsx"}))
+    assert running.title == "1. Spieltag – vorläufig"
+    assert running.parent.properties.title == "1. Spieltag · Liga 2026 · 21.11.2026 · vorläufig"
+    assert running.oddHeader.center.text == running.parent.properties.title
+    Table.objects.update(closed_at=timezone.now())
+    Series.objects.update(published_at=timezone.now())
+    cache.clear()  # update() passes the revision by
+    final = sheet_of(client.get("/tournaments/spieltag-1/", {"export": "xlsx"}))
+    assert final.title == "1. Spieltag"
+    assert final.parent.properties.title == "1. Spieltag · Liga 2026 · 21.11.2026"
+    season = sheet_of(client.get("/seasons/liga-2026/", {"export": "xlsx", "table": "teams"}))
+    assert season.title == "Liga 2026"
+    series = sheet_of(client.get("/tournaments/spieltag-1/series/1/", {"export": "xlsx"}))
+    assert series.title == "1. Spieltag · Serie 1"
+    ods = Dataset().load(client.get("/seasons/liga-2026/", {"export": "ods"}).content, "ods")
+    assert ods.title == "Liga 2026"
+
+
+def test_the_csv_for_a_german_excel_has_a_bom_semicolons_and_decimal_commas(client, small_season):
+    response = client.get("/seasons/liga-2026/", {"export": "csv-excel", "table": "teams"})
+    assert 'filename="liga-2026-teams-excel.csv"' in response["Content-Disposition"]
+    assert response.content.startswith(b"\xef\xbb\xbfPlatz;Mannschaft;Verein;")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[1] == ["1", "Team B", "", "1", "3", "0", "241"]
+    halves = Dataset(["Team A", 1.5, 19], headers=["Mannschaft", "Matchpunkte", "Spielpunkte"])
+    assert excel_csv(halves).splitlines()[1] == "Team A;1,5;19"
+    plain = client.get("/seasons/liga-2026/", {"export": "csv", "table": "teams"}).content
+    assert plain.startswith(b"Platz,Mannschaft,")
+
+
+def test_the_standings_offer_the_excel_csv_next_to_the_plain_one(client, small_season):
+    html = client.get("/seasons/liga-2026/").content.decode()
+    assert '<a href="?export=csv">CSV</a>' in html
+    assert '<a href="?export=csv-excel">CSV (Excel)</a>' in html

@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
 from skatliga import revisions
-from skatliga.export import SpreadsheetExport
+from skatliga.export import EXCEL_CSV, Caption, SpreadsheetExport
 from skatliga.forms.parsing import whole_number
 from skatliga.models import Category, ListResultQuerySet, Season, Series, Tournament
 from skatliga.standings.queries import season_player_standings, team_standings
@@ -29,7 +29,7 @@ from skatliga.standings.tables import (
 )
 from skatliga.views.caching import cached
 
-EXPORT_FORMATS = ("csv", "xlsx", "ods")
+EXPORT_FORMATS = ("csv", EXCEL_CSV, "xlsx", "ods")
 
 
 def player_table(
@@ -120,15 +120,18 @@ def export(
     teams: Any,
     name: str,
     categories: Categories | None = None,
+    *,
+    caption: Callable[[], Caption],
 ) -> HttpResponse | None:
-    """The standings as a spreadsheet when the page is asked for ``?export=csv|xlsx|ods``
-    (``&table=teams``: the teams'; ``&category=senioren``: one category's players, where
-    the page has ``categories``): every row, numbers as numbers, text cells neutralised
-    alike in every format (``export.SpreadsheetExport``)."""
+    """The standings as a spreadsheet when the page is asked for
+    ``?export=csv|csv-excel|xlsx|ods`` (``&table=teams``: the teams'; ``&category=senioren``:
+    one category's players, where the page has ``categories``): every row, numbers as
+    numbers, text cells neutralised alike in every format, the sheet titled and marked by
+    its ``caption`` (``export.SpreadsheetExport``)."""
     kind = request.GET.get("export")
     if kind not in EXPORT_FORMATS:
         return None
-    table = players
+    table, titled = players, caption()
     category = request.GET.get("category")
     if request.GET.get("table") == "teams" and teams is not None:
         table, name = teams, f"{name}-teams"
@@ -136,7 +139,11 @@ def export(
         if categories is None or category not in Category.values:
             raise Http404
         table, name = categories.table(category), f"{name}-{category}"
-    response: HttpResponse = SpreadsheetExport(kind, table).response(f"{slugify(name)}.{kind}")
+        titled = titled.part(str(Category(category).label))
+    if kind == EXCEL_CSV:
+        name, kind = f"{name}-excel", "csv"
+    exported = SpreadsheetExport(request.GET["export"], table, titled)
+    response: HttpResponse = exported.response(f"{slugify(name)}.{kind}")
     return response
 
 

@@ -60,7 +60,7 @@ def readonly_rows(sheet: Sheet, seats: Sequence[Seat]) -> list[tuple[SheetRow, s
     return [
         (
             row,
-            by_position[row.game.declarer].player_for(row.number).name
+            by_position[row.game.declarer].player_for(row.number).public_name
             if row.game and row.game.declarer in by_position
             else "",
             game_label(row.game, row.scored) if row.game and row.scored else "",

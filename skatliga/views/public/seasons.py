@@ -12,6 +12,7 @@ from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 
 from skatliga import printing
+from skatliga.export import Caption
 from skatliga.models import ListResult, Season, Tournament, compiled_rows
 from skatliga.standings.queries import running_in
 from skatliga.standings.tables import reverser
@@ -88,7 +89,16 @@ def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
         running_players=lists.players,
     )
     categories = Categories(request, results, per_page=SEASON_ROWS_PER_PAGE, season=season)
-    spreadsheet = export(request, players, teams, season.slug, categories)
+    spreadsheet = export(
+        request,
+        players,
+        teams,
+        season.slug,
+        categories,
+        caption=lambda: Caption(
+            season.name, provisional=bool(lists.lists) or results.provisional()
+        ),
+    )
     if spreadsheet is not None:
         return spreadsheet
     provisional, categories.found = results.provisional_and_categories()

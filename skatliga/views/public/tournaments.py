@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from skatliga import printing
+from skatliga.export import Caption
 from skatliga.forms.parsing import query_text
 from skatliga.models import (
     ListResult,
@@ -25,6 +26,7 @@ from skatliga.models import (
     Tournament,
     compiled_rows,
     match_points_rule,
+    public_name,
 )
 from skatliga.standings.queries import match_points_scheme, progress_in, running_in
 from skatliga.standings.tables import reverser
@@ -71,7 +73,19 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
         request, results, lots_of=tournament, scheme=scheme, running_players=lists.players
     )
     categories = Categories(request, results, lots_of=tournament)
-    spreadsheet = export(request, players, teams, tournament.slug, categories)
+    spreadsheet = export(
+        request,
+        players,
+        teams,
+        tournament.slug,
+        categories,
+        caption=lambda: Caption(
+            tournament.name,
+            tournament.season.name if tournament.season else "",
+            tournament.date,
+            results.provisional() or bool(lists.lists),
+        ),
+    )
     if spreadsheet is not None:
         return spreadsheet
     provisional, categories.found = results.provisional_and_categories()
@@ -118,7 +132,18 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
         scheme=scheme,
         running_players=lists.players,
     )
-    spreadsheet = export(request, players, teams, f"{tournament.slug}-{series.number}")
+    spreadsheet = export(
+        request,
+        players,
+        teams,
+        f"{tournament.slug}-{series.number}",
+        caption=lambda: Caption(
+            f"{tournament.name} · {_('Serie %(n)s') % {'n': series.number}}",
+            tournament.season.name if tournament.season else "",
+            tournament.date,
+            not series.is_published or bool(lists.lists),
+        ),
+    )
     if spreadsheet is not None:
         return spreadsheet
     return render_page(
@@ -214,6 +239,7 @@ def _table_cards(series: Series) -> list[_TableCard]:
                 "results__position",
                 "results__player",
                 "results__player__name",
+                "results__player__initials_only",
                 "results__total",
                 "sub",
             )
@@ -223,13 +249,16 @@ def _table_cards(series: Series) -> list[_TableCard]:
     slug, number = series.tournament.slug, series.number
     table_url, player_url = reverser("table", 3), reverser("player", 1)
     cards: dict[int, _TableCard] = {}
-    for table, table_number, closed_at, position, player, name, total, sub in rows:
+    for table, table_number, closed_at, position, player, full, initials, total, sub in rows:
+        name = public_name(full, initials) if full is not None else full
         card = cards.get(table)
         if card is None:
             url = table_url(slug, number, table_number)
             card = cards[table] = _TableCard(table_number, closed_at is not None, url, [])
         if player is not None:
-            card.results.append(_CardRow(position, player, name, total, sub, player_url(player)))
+            card.results.append(
+                _CardRow(position, player, name or "", total, sub, player_url(player))
+            )
     return list(cards.values())
 
 

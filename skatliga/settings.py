@@ -219,6 +219,9 @@ LANGUAGE_CODE = "de"
 LANGUAGES = [
     ("de", _("Deutsch")),
     ("en", _("Englisch")),
+    ("da", _("Dänisch")),
+    ("sv", _("Schwedisch")),
+    ("nl", _("Niederländisch")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True

@@ -53,7 +53,7 @@ def parse_matadors(text: str) -> int | None:
 
     >>> parse_matadors("o3"), parse_matadors("2"), parse_matadors(" −1 "), parse_matadors("")
     (-3, 2, -1, None)
-    >>> parse_matadors("u3"), parse_matadors("utan 2"), parse_matadors("Z4"), parse_matadors("met 2")
+    >>> parse_matadors("u3"), parse_matadors("utan 2"), parse_matadors("Z4"), parse_matadors("met2")
     (-3, -2, -4, 2)
     """
     text = text.strip()

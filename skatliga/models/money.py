@@ -10,6 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from skatliga.models.tournaments import Tournament
 
+CURRENCIES = {"EUR": "€", "DKK": "kr.", "SEK": "kr", "NOK": "kr", "CHF": "CHF", "GBP": "£"}
+"""The currencies a purse may be kept in, by ISO 4217 code, with the sign shown after amounts."""
+
 
 class Purse(models.Model):
     """A Preisskat evening's money: entry fee, lost-game fees and the prizes by place.
@@ -32,6 +35,9 @@ class Purse(models.Model):
         _("danach je verlorenes Spiel"), max_digits=6, decimal_places=2, default=Decimal("1.00")
     )
     prizes = models.JSONField(_("Preise"), default=list, blank=True)
+    currency = models.CharField(
+        _("Währung"), max_length=3, choices=[(code, code) for code in CURRENCIES], default="EUR"
+    )
 
     class Meta:
         verbose_name = _("Preisgeld")
@@ -46,3 +52,7 @@ class Purse(models.Model):
 
     def __str__(self) -> str:
         return str(self.tournament)
+
+    @property
+    def currency_sign(self) -> str:
+        return CURRENCIES.get(self.currency, self.currency)

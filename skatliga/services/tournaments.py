@@ -77,6 +77,7 @@ SETTINGS = (
     "keep_teammates_apart",
     "hide_unpublished",
     "double_entry",
+    "language",
 )
 """The fields of a tournament that :func:`update_tournament` changes."""
 

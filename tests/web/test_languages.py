@@ -4,10 +4,12 @@ money in their currency; every printout fits in every language."""
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from decimal import Decimal
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -23,6 +25,7 @@ from tests.web.factories import make_tournament
 from tests.web.test_pdf import flat, read
 
 pytestmark = pytest.mark.django_db
+PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pdf"
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 # The result list's heading in each language.
 RESULT_LIST = {
@@ -164,3 +167,30 @@ def test_score_sheets_and_result_lists_fit_in_every_language(small_season, langu
     for name, data in printed.items():
         assert overflowing_words(data) == [], name
         assert "…" not in flat(" ".join(read(data))), name
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm from poppler")
+def test_a_danish_score_sheet_as_a_picture(small_season, tmp_path):
+    """docs/pdf/score-sheet-da.png with SKATLIGA_SCREENSHOTS=1, else a temporary file."""
+    Tournament.objects.update(language="da")
+    data = printing.series_score_sheets_pdf(Series.objects.get())
+    folder = PICTURES if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "110",
+            "-singlefile",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-",
+            str(folder / "score-sheet-da"),
+        ],
+        input=data,
+        check=True,
+    )
+    assert (folder / "score-sheet-da.png").read_bytes().startswith(b"\x89PNG")
+    assert "Spilleliste" in read(data)[0]

@@ -194,3 +194,16 @@ def test_a_danish_score_sheet_as_a_picture(small_season, tmp_path):
     )
     assert (folder / "score-sheet-da.png").read_bytes().startswith(b"\x89PNG")
     assert "Spilleliste" in read(data)[0]
+
+
+def test_a_new_tournament_of_a_season_speaks_its_language():
+    import datetime
+
+    from skatliga import services
+
+    season = league.save_season(None, name="DSU 2026", year=2026, language="da")
+    tournament = services.create_tournament(
+        name="Klubaften", date=datetime.date(2026, 11, 27), season=season
+    )
+
+    assert tournament.language == "da"

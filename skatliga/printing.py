@@ -7,11 +7,14 @@ plain row objects of ``skatliga.pdf`` and names things in the active language.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import translation
 from django.utils.dateformat import time_format
 from django.utils.timezone import localtime
 from django.utils.translation import get_language, pgettext
@@ -50,6 +53,19 @@ from skatliga.standings.queries import (
     team_standings,
 )
 from skatliga.words import breakdown, doubling_mark, game_label, list_words, matadors_text
+
+
+def in_its_language(make: Callable[..., bytes]) -> Callable[..., bytes]:
+    """``make(scope, ...)`` printed in the language of ``scope``'s tournament or season,
+    whatever the page's: a DSU evening's sheets are Danish on a German referee's browser."""
+
+    @functools.wraps(make)
+    def printed(scope: Series | Tournament | Season, *args: Any, **kwargs: Any) -> bytes:
+        owner = scope.tournament if isinstance(scope, Series) else scope
+        with translation.override(owner.language):
+            return make(scope, *args, **kwargs)
+
+    return printed
 
 
 def _rows(
@@ -233,6 +249,7 @@ def _signed(seat: Seat, signatures: Sequence[Signature]) -> str:
     return "\n".join(lines)
 
 
+@in_its_language
 def series_score_sheets_pdf(series: Series, *, blank: bool = False) -> bytes:
     """All lists of a series in one PDF: blank forms to print before it, or the results."""
     return pdf.score_sheets_pdf(series_sheets(series), blank=blank)
@@ -283,6 +300,7 @@ def _provisional(state: Progress, *, unpublished: bool) -> str:
     return ""
 
 
+@in_its_language
 def series_result_pdf(series: Series) -> bytes:
     """The result list of one series."""
     rows = ListResult.objects.for_series(series).standings()
@@ -298,6 +316,7 @@ def series_result_pdf(series: Series) -> bytes:
     )
 
 
+@in_its_language
 def tournament_result_pdf(tournament: Tournament) -> bytes:
     """The result list of a tournament: the series totals summed, ties by the recorded lot."""
     results = ListResult.objects.for_tournament(tournament).public_in(tournament)
@@ -340,6 +359,7 @@ def _category_sections(
     ]
 
 
+@in_its_language
 def season_result_pdf(season: Season) -> bytes:
     """The individual season ranking."""
     results = ListResult.objects.for_season(season).public_in(season)
@@ -368,6 +388,7 @@ def _average(row: StandingRow) -> str:
     return average_text(row.average)
 
 
+@in_its_language
 def team_result_pdf(scope: Season | Tournament) -> bytes:
     """The league table of a season, or of one match day."""
     if isinstance(scope, Season):
@@ -414,6 +435,7 @@ def seat_lines(series: Series) -> list[SeatLine]:
     ]
 
 
+@in_its_language
 def seat_list_pdf(series: Series) -> bytes:
     """The alphabetical "where do I sit" list of a series, for the door of the hall."""
     columns = [

@@ -244,6 +244,9 @@ LANGUAGE_CODE = "de"
 LANGUAGES = [
     ("de", _("Deutsch")),
     ("en", _("Englisch")),
+    ("da", _("Dänisch")),
+    ("sv", _("Schwedisch")),
+    ("nl", _("Niederländisch")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["skatliga.formats"]

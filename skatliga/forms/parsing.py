@@ -31,8 +31,11 @@ CHOICE_KEYS = {
     "doubling": {"": "0 -", "kontra": "k 1", "re": "r 2", "supra": "s 3", "resupra": "u 4"},
 }
 
+# With or without, in the site's five languages: mit/with, med (da, sv), met (nl); ohne/without,
+# uden (da), utan (sv), zonder (nl), and their first letters.
 _MATADORS = re.compile(
-    r"^(?:(?P<with>\+|mit|m|with|w)|(?P<without>-|−|ohne|o|without))?\s*(?P<count>\d{1,2})$",
+    r"^(?:(?P<with>\+|mit|med|met|m|with|w)"
+    r"|(?P<without>-|−|ohne|uden|utan|zonder|o|u|z|without))?\s*(?P<count>\d{1,2})$",
     re.IGNORECASE,
 )
 
@@ -87,10 +90,13 @@ class IdConverter:
 
 
 def parse_matadors(text: str) -> int | None:
-    """Signed matadors as typed: "2", "+2", "m2" (with), "-3", "o3" (without).
+    """Signed matadors as typed: "2", "+2", "m2" (with), "-3", "o3" (without); Danish and
+    Swedish "u3", "uden 3", "utan 3", Dutch "z3", "zonder 3", "met 2".
 
     >>> parse_matadors("o3"), parse_matadors("2"), parse_matadors(" −1 "), parse_matadors("")
     (-3, 2, -1, None)
+    >>> parse_matadors("u3"), parse_matadors("utan 2"), parse_matadors("Z4"), parse_matadors("met2")
+    (-3, -2, -4, 2)
     """
     text = text.strip()
     if not text:

@@ -111,6 +111,7 @@ class TournamentForm(RuleOptionsForm, forms.ModelForm[Tournament]):
             v for v in rounds.validators if not isinstance(v, MinValueValidator | MaxValueValidator)
         ]
         rounds.widget.attrs.update(min=1, max=30)
+        self.fields["language"].required = False
         rounds.help_text = _("12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch.")
         self.add_option_fields(
             self.instance.rule_options if self.instance.pk else self.initial.get("rule_options", {})
@@ -118,6 +119,9 @@ class TournamentForm(RuleOptionsForm, forms.ModelForm[Tournament]):
 
     def main_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.Meta.fields]
+
+    def clean_language(self) -> str:
+        return self.cleaned_data["language"] or self.instance.language
 
     def clean_rounds_per_series(self) -> int:
         rounds: int = self.cleaned_data["rounds_per_series"]

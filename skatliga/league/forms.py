@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from skatliga.forms import coded_error
@@ -106,6 +107,13 @@ class SeasonForm(RuleOptionsForm, forms.Form):
     scoring = forms.ChoiceField(
         label=_("Listenwertung"), choices=ListSystem.choices, required=False
     )
+    language = forms.ChoiceField(
+        label=_("Sprache"),
+        choices=settings.LANGUAGES,
+        initial="de",
+        required=False,
+        help_text=_("Für Ausdrucke und als Vorgabe der öffentlichen Seiten."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -120,6 +128,7 @@ class SeasonForm(RuleOptionsForm, forms.Form):
             "ranking": season.ranking,
             "ranking_series": season.ranking_series,
             "match_points": season.match_points,
+            "language": season.language,
             **season.rule_fields(),
         }
 
@@ -139,6 +148,9 @@ class SeasonForm(RuleOptionsForm, forms.Form):
         data = super().clean() or {}
         self.clean_rule_options(data)
         return data
+
+    def clean_language(self) -> str:
+        return self.cleaned_data["language"] or "de"
 
     def clean_ranking_series(self) -> int:
         return self.cleaned_data["ranking_series"] or 1

@@ -248,6 +248,7 @@ def save_season(
     rule_options: dict[str, Any] | None = None,
     scoring: str = ListSystem.SEEGER_FABIAN,
     match_points: str = Season.MatchPoints.PLACES,
+    language: str = "de",
 ) -> Season:
     """Create a season (a unique slug from its name) or change its settings: name, year,
     ranking mode (``Season.Ranking``; ``ranking_series``: the best N, or the minimum for an
@@ -291,7 +292,7 @@ def save_season(
     season.name, season.year = name, year
     season.ranking, season.ranking_series = ranking, ranking_series
     season.rules, season.rule_options, season.scoring = rules, rule_set.changes(), scoring
-    season.match_points = match_points
+    season.match_points, season.language = match_points, language
     season.save()
     return season
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -51,3 +52,14 @@ class Category(models.TextChoices):
     WOMEN = "damen", _("Damen")
     SENIORS = "senioren", _("Senioren")
     JUNIORS = "junioren", _("Junioren")
+
+
+def language_field() -> models.CharField[str, str]:
+    """The language a tournament or season prints in and its public pages start in."""
+    return models.CharField(
+        _("Sprache"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default="de",
+        help_text=_("Für Ausdrucke und als Vorgabe der öffentlichen Seiten."),
+    )

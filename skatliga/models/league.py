@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from skatliga.models.choices import Category
+from skatliga.models.choices import Category, language_field
 from skatliga.models.rules import PlaysRules
 
 
@@ -133,6 +133,7 @@ class Season(KeepsRevision, PlaysRules):
         choices=MatchPoints.choices,
         default=MatchPoints.PLACES,
     )
+    language = language_field()
     revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
     """Stamp of the last change to anything the season's pages show (``skatliga.revisions``)."""
     revised_at = models.DateTimeField(null=True, blank=True, editable=False)

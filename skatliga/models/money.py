@@ -10,6 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from skatliga.models.tournaments import Tournament
 
+CURRENCIES = {"EUR": "€", "DKK": "kr.", "SEK": "kr", "NOK": "kr", "CHF": "CHF", "GBP": "£"}
+"""The currencies a purse may be kept in, by ISO 4217 code, with the sign shown after amounts."""
+
 
 class Purse(models.Model):
     """A Preisskat evening's money: entry fee, lost-game fees and the prizes by place.
@@ -41,6 +44,9 @@ class Purse(models.Model):
             "an den Nächsten."
         ),
     )
+    currency = models.CharField(
+        _("Währung"), max_length=3, choices=[(code, code) for code in CURRENCIES], default="EUR"
+    )
 
     class Meta:
         verbose_name = _("Preisgeld")
@@ -55,3 +61,7 @@ class Purse(models.Model):
 
     def __str__(self) -> str:
         return str(self.tournament)
+
+    @property
+    def currency_sign(self) -> str:
+        return CURRENCIES.get(self.currency, self.currency)

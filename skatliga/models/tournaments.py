@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import scoring
-from skatliga.models.choices import NULL_GAMES, TRUMP_GAMES, GameType
+from skatliga.models.choices import NULL_GAMES, TRUMP_GAMES, GameType, language_field
 from skatliga.models.league import KeepsRevision, Player, Season, Team
 from skatliga.models.rules import PlaysRules
 
@@ -71,6 +71,7 @@ class Tournament(KeepsRevision, PlaysRules):
             "vom Papier); abgeschlossen wird sie erst, wenn beide Erfassungen übereinstimmen."
         ),
     )
+    language = language_field()
     referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("Turnierleiter"),

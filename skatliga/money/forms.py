@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from skatliga.forms import coded_error
+from skatliga.models.money import CURRENCIES
 from skatliga.money.services import parse_prize
 from skatliga.services import ServiceError
 
@@ -26,20 +27,21 @@ class AmountField(forms.DecimalField):
 
     def to_python(self, value: object) -> Decimal | None:  # type: ignore[override]
         if isinstance(value, str):
-            value = value.replace(",", ".").replace("€", "").strip()
+            value = value.replace(",", ".").replace("€", "").replace("kr", "").strip(" .")
         return super().to_python(value)
 
 
 class PurseForm(forms.Form):
-    entry_fee = AmountField(label=_("Startgeld (€)"), min_value=0, decimal_places=2, max_digits=8)
-    lost_fee = AmountField(
-        label=_("Verlustspielgeld (€)"), min_value=0, decimal_places=2, max_digits=6
+    currency = forms.ChoiceField(
+        label=_("Währung"), choices=[(c, c) for c in CURRENCIES], initial="EUR", required=False
     )
+    entry_fee = AmountField(label=_("Startgeld"), min_value=0, decimal_places=2, max_digits=8)
+    lost_fee = AmountField(label=_("Verlustspielgeld"), min_value=0, decimal_places=2, max_digits=6)
     lost_fee_threshold = forms.IntegerField(
         label=_("bis zum verlorenen Spiel"), min_value=0, max_value=99
     )
     lost_fee_later = AmountField(
-        label=_("danach je verlorenes Spiel (€)"), min_value=0, decimal_places=2, max_digits=6
+        label=_("danach je verlorenes Spiel"), min_value=0, decimal_places=2, max_digits=6
     )
     prizes = forms.CharField(
         label=_("Preise nach Platz"),
@@ -55,6 +57,9 @@ class PurseForm(forms.Form):
             "an den Nächsten."
         ),
     )
+
+    def clean_currency(self) -> str:
+        return self.cleaned_data["currency"] or "EUR"
 
     def clean_prizes(self) -> list[str]:
         prizes = [line.strip() for line in self.cleaned_data["prizes"].splitlines() if line.strip()]

@@ -35,7 +35,8 @@ class MoneyLine:
     balance: str = ""
 
 
-def lines(settlement: Settlement) -> list[MoneyLine]:
+def lines(settlement: Settlement, sign: str = "€") -> list[MoneyLine]:
+    """The players' rows, the tables' fees, then the totals with the currency's ``sign``."""
     rows = [
         MoneyLine(
             f"{p.rank}.",
@@ -58,19 +59,23 @@ def lines(settlement: Settlement) -> list[MoneyLine]:
         )
         for t in settlement.tables
     ]
+
+    def total(amount: Decimal) -> str:
+        return f"{euros(amount)}\N{NO-BREAK SPACE}{sign}"
+
     rows += [
-        MoneyLine("", _("Startgelder"), entry=euros(settlement.entries)),
-        MoneyLine("", _("davon bezahlt"), entry=euros(settlement.entries_paid)),
-        MoneyLine("", _("davon offen"), entry=euros(settlement.entries_open)),
-        MoneyLine("", _("Verlustspielgelder"), fees=euros(settlement.lost_fees)),
-        MoneyLine("", _("Topf"), balance=euros(settlement.pot)),
-        MoneyLine("", _("Preise"), prize=euros(settlement.paid_out)),
-        MoneyLine("", _("Rest"), balance=euros(settlement.rest)),
+        MoneyLine("", _("Startgelder"), entry=total(settlement.entries)),
+        MoneyLine("", _("davon bezahlt"), entry=total(settlement.entries_paid)),
+        MoneyLine("", _("davon offen"), entry=total(settlement.entries_open)),
+        MoneyLine("", _("Verlustspielgelder"), fees=total(settlement.lost_fees)),
+        MoneyLine("", _("Topf"), balance=total(settlement.pot)),
+        MoneyLine("", _("Preise"), prize=total(settlement.paid_out)),
+        MoneyLine("", _("Rest"), balance=total(settlement.rest)),
     ]
     return rows
 
 
-def settlement_pdf(title: str, subtitle: str, settlement: Settlement) -> bytes:
+def settlement_pdf(title: str, subtitle: str, settlement: Settlement, sign: str = "€") -> bytes:
     def text(name: str) -> Callable[[MoneyLine], str]:
         return lambda row: str(getattr(row, name))
 
@@ -84,4 +89,4 @@ def settlement_pdf(title: str, subtitle: str, settlement: Settlement) -> bytes:
         pdf.Column(_("Preis"), text("prize"), 0.1),
         pdf.Column(_("Saldo"), text("balance"), 0.21, bold=True),
     ]
-    return pdf.result_list_pdf(title, subtitle, columns, lines(settlement))
+    return pdf.result_list_pdf(title, subtitle, columns, lines(settlement, sign))

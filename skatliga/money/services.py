@@ -223,8 +223,10 @@ def save_purse(
     lost_fee_later: Decimal,
     prizes: list[str],
     substitutes_without_prize: bool = True,
+    currency: str = "EUR",
 ) -> Purse:
-    """Set the evening's money rules; every prize is checked (``prize_invalid``)."""
+    """Set the evening's money rules and currency (an ISO code of ``CURRENCIES``); every
+    prize is checked (``prize_invalid``)."""
     for prize in prizes:
         parse_prize(prize)
     if min(entry_fee, lost_fee, lost_fee_later) < 0:
@@ -235,6 +237,7 @@ def save_purse(
     purse.entry_fee, purse.lost_fee, purse.lost_fee_later = entry_fee, lost_fee, lost_fee_later
     purse.lost_fee_threshold, purse.prizes = lost_fee_threshold, [p.strip() for p in prizes]
     purse.substitutes_without_prize = substitutes_without_prize
+    purse.currency = currency
     purse.save()
     revisions.touch(tournament)
     return purse

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -14,6 +15,7 @@ from skatliga.models import Series, Tournament
 from skatliga.money import services
 from skatliga.money.forms import PurseForm
 from skatliga.money.pdf import settlement_pdf
+from skatliga.pdf.base import date_text
 from skatliga.views.referee import referee_required
 
 
@@ -34,6 +36,7 @@ def money(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "lost_fee_later": purse.lost_fee_later,
         "prizes": "\n".join(purse.prizes),
         "substitutes_without_prize": purse.substitutes_without_prize,
+        "currency": purse.currency,
     }
     form = PurseForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -49,6 +52,7 @@ def money(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "series": series,
             "series_list": tournament.series.all(),
             "settlement": services.settle(tournament, series),
+            "currency": purse.currency_sign,
             "form": form,
         },
         status=400 if request.method == "POST" else 200,
@@ -59,11 +63,14 @@ def money(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def money_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     series = _series(request, tournament)
     settlement = services.settle(tournament, series)
-    if series is None:
-        title = _("Abrechnung")
-    else:
-        title = _("Abrechnung Serie %(number)d") % {"number": series.number}
-    data = settlement_pdf(title, f"{tournament.name} · {tournament.date:%d.%m.%Y}", settlement)
+    with translation.override(tournament.language):
+        if series is None:
+            title = _("Abrechnung")
+        else:
+            title = _("Abrechnung Serie %(number)d") % {"number": series.number}
+        subtitle = f"{tournament.name} · {date_text(tournament.date)}"
+        sign = services.purse_of(tournament).currency_sign
+        data = settlement_pdf(title, subtitle, settlement, sign)
     response = HttpResponse(data, content_type="application/pdf")
     name = slugify(f"{tournament.slug} {title}")
     response["Content-Disposition"] = f'inline; filename="{name}.pdf"'

@@ -55,12 +55,12 @@ def _season_allowed(user: User) -> None:
 def create_tournament(*, user: User = None, **fields: Any) -> Tournament:
     """A new tournament with a unique slug made from its name and date; its creator referees it.
 
-    A tournament of a season plays the season's rule set and list system unless ``fields``
-    name others.
+    A tournament of a season plays the season's rule set and list system and speaks its
+    language unless ``fields`` name others.
     """
-    if fields.get("season") is not None:
+    if (season := fields.get("season")) is not None:
         _season_allowed(user)
-        fields = {**fields["season"].rule_fields(), **fields}
+        fields = {**season.rule_fields(), "language": season.language, **fields}
     tournament = Tournament(**fields)
     base = slugify(f"{tournament.name} {tournament.date}")[:70].strip("-") or "turnier"
     slug, suffix = base, 1
@@ -88,6 +88,7 @@ SETTINGS = (
     "keep_teammates_apart",
     "hide_unpublished",
     "double_entry",
+    "language",
 )
 """The fields of a tournament that :func:`update_tournament` changes."""
 

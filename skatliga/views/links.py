@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -57,11 +58,12 @@ def link_revoke(
 def cards_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
     """Tischkarten (PDF): one card per table with its QR code, code and players."""
     series_obj = get_object_or_404(tournament.series, number=series)
-    title = _("Tischkarten – %(tournament)s · Serie %(series)s") % {
-        "tournament": tournament.name,
-        "series": series_obj.number,
-    }
-    content = table_cards_pdf(cards.table_cards(request, series_obj), title=title)
+    with translation.override(tournament.language):
+        title = _("Tischkarten – %(tournament)s · Serie %(series)s") % {
+            "tournament": tournament.name,
+            "series": series_obj.number,
+        }
+        content = table_cards_pdf(cards.table_cards(request, series_obj), title=title)
     return private_pdf(
         content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('tischkarten')}"
     )
@@ -71,7 +73,8 @@ def cards_pdf(request: HttpRequest, tournament: Tournament, series: int) -> Http
 def blank_sheets_pdf(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
     """The blank score sheets with each table's QR code (the public blank forms have none)."""
     series_obj = get_object_or_404(tournament.series, number=series)
-    content = pdf.score_sheets_pdf(cards.blank_sheets(request, series_obj), blank=True)
+    with translation.override(tournament.language):
+        content = pdf.score_sheets_pdf(cards.blank_sheets(request, series_obj), blank=True)
     return private_pdf(content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('blanko')}")
 
 

@@ -122,7 +122,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         season = Season.objects.filter(slug=query_text(request.GET, "season")).first()
         if season is not None:
             # A tournament of the season starts with the season's rule set and list system.
-            initial |= {"season": season, **season.rule_fields()}
+            initial |= {"season": season, "language": season.language, **season.rule_fields()}
         form = seasons_for(request.user, TournamentForm(initial=initial))
     return render(request, "referee/tournament_form.html", {"form": form})
 

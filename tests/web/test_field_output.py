@@ -16,6 +16,7 @@ import pytest
 from django.urls import reverse
 
 from skatliga import entries, printing, services
+from skatliga.models import Tournament
 from skatliga.pdf.base import MINUS
 from tests.web.factories import entry, make_player, make_table, play
 
@@ -315,6 +316,8 @@ def test_english_says_rank_in_standings_and_seat_at_a_table(client, lost_list):
     from skatliga.forms.players import SwapForm
 
     slug = lost_list.series.tournament.slug
+    # The PDF speaks the tournament's language, the pages the visitor's.
+    Tournament.objects.filter(slug=slug).update(language="en")
     with translation.override("en"):
         standings = client.get(reverse("standings", args=[slug])).content.decode()
         csv_head = client.get(reverse("standings", args=[slug]), {"export": "csv"}).content

@@ -115,6 +115,17 @@ def test_matadors_may_be_typed_as_without_three(client, table):
     assert Game.objects.get(table=table).matadors == -3
 
 
+@pytest.mark.parametrize(
+    ("typed", "matadors"),
+    [("u3", -3), ("uden 3", -3), ("utan 2", -2), ("z3", -3), ("zonder 2", -2), ("met 2", 2)],
+)
+def test_matadors_may_be_typed_in_danish_swedish_and_dutch(client, table, typed, matadors):
+    game = "grand" if matadors > 0 else "hearts"
+    client.post(url(table), row(1, declarer=1, game=game, matadors=typed, bid=18, won="lost"))
+
+    assert Game.objects.get(table=table).matadors == matadors
+
+
 def test_an_invalid_row_shows_the_engines_codes_at_the_fields_and_saves_nothing(client, table):
     response = client.post(
         url(table),

@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.urls import translate_url
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
@@ -153,12 +157,29 @@ def pdf_response(data: bytes, name: str) -> HttpResponse:
     return response
 
 
+def to_its_language(request: HttpRequest, language: str) -> HttpResponse | None:
+    """A tournament's or season's page in its own language for a visitor who chose none:
+    the unprefixed (German) address leads to the same page in ``language``. A visitor who
+    chose a language (its cookie) or asked for one (a prefixed address) keeps it."""
+    if (
+        language == settings.LANGUAGE_CODE
+        or settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+        or translation.get_language_from_path(request.path_info)
+    ):
+        return None
+    response = HttpResponseRedirect(translate_url(request.get_full_path(), language))
+    patch_vary_headers(response, ["Cookie"])
+    return response
+
+
 def in_tournament(
     request: HttpRequest, slug: str, build: Callable[[Tournament], HttpResponse]
 ) -> HttpResponseBase:
     """A page, CSV or PDF of one tournament (its series and lists too), cached on its
     revision; ``build`` gets the tournament, read only when the page is built."""
-    pk, revision, revised_at = revisions.revision_of(Tournament, slug) or _not_found()
+    pk, revision, revised_at, language = revisions.revision_of(Tournament, slug) or _not_found()
+    if switch := to_its_language(request, language):
+        return switch
     return cached(
         request,
         ("tournament", pk, revision),
@@ -172,7 +193,9 @@ def in_season(
 ) -> HttpResponseBase:
     """A page, CSV or PDF of a season, cached on its revision; ``build`` gets the season,
     read only when the page is built."""
-    pk, revision, revised_at = revisions.revision_of(Season, slug) or _not_found()
+    pk, revision, revised_at, language = revisions.revision_of(Season, slug) or _not_found()
+    if switch := to_its_language(request, language):
+        return switch
     return cached(
         request,
         ("season", pk, revision),

@@ -250,7 +250,7 @@ def compare_lists(**where: Any) -> dict[str, Any]:
     """Every list of the tables ``where`` selects (a filter on Table): its result rows
     against a recomputation from its games."""
     from skatliga import services
-    from skatliga.models import Game, ListResult, Seat, Table
+    from skatliga.models import RESULT_FIGURES, Game, ListResult, Seat, Table
 
     within = {f"table__{key}": value for key, value in where.items()}
     tables = list(Table.objects.filter(**where).select_related("series__tournament"))
@@ -264,7 +264,7 @@ def compare_lists(**where: Any) -> dict[str, Any]:
         seats.setdefault(table_id, []).append(player)
     stored: dict[int, dict[int, tuple[int, ...]]] = {}
     for row in ListResult.objects.filter(**within).values_list(
-        "table_id", "player_id", *services.games.RESULT_FIGURES
+        "table_id", "player_id", *RESULT_FIGURES
     ):
         stored.setdefault(row[0], {})[row[1]] = tuple(row[2:])
     wrong = []

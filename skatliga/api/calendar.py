@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control, set_response_etag
 
-from skatliga.api.views import LOOKED_UP, api, season_named
+from skatliga.api.views import LOOKED_UP, Text, api, season_named
 from skatliga.models import Tournament
 
 CALENDAR = "text/calendar; charset=utf-8"
@@ -80,7 +80,7 @@ def event(request: HttpRequest, tournament: Tournament) -> list[str]:
         }
     },
 )
-def calendar(request: HttpRequest, season: str | None = None) -> Any:
+def calendar(request: HttpRequest, season: Text | None = None) -> Any:
     """Every tournament and match day (a season's, with ``season``) as a calendar: date,
     start time and address where known, and the link to its page."""
     listed = Tournament.objects.select_related("season").order_by("date", "pk")

@@ -3,6 +3,7 @@ the same service that enters players on the referee's page), and the desk's mark
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -36,8 +37,16 @@ def checkin_link(tournament: Tournament, *, renew: bool = False) -> CheckInLink:
     return link or CheckInLink.objects.create(tournament=tournament, token=new_token())
 
 
+def is_token(text: str) -> bool:
+    """Whether ``text`` has the shape of a token: URL-safe base64, as ``new_token`` makes."""
+    return re.fullmatch(r"[A-Za-z0-9_-]{1,64}", text) is not None
+
+
 def link_for_token(token: str) -> CheckInLink | None:
-    """The unrevoked link with this token, with its tournament."""
+    """The unrevoked link with this token, with its tournament; None for a text that cannot
+    be a token (a NUL or a stray character never reaches the database)."""
+    if not is_token(token):
+        return None
     return (
         CheckInLink.objects.select_related("tournament")
         .filter(token=token, revoked_at__isnull=True)

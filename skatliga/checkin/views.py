@@ -125,6 +125,8 @@ def search(request: HttpRequest, link: CheckInLink) -> HttpResponse:
 @public
 def arrived(request: HttpRequest, link: CheckInLink, arrival: str) -> HttpResponse:
     """The player's confirmation: he is checked in."""
+    if not services.is_token(arrival):
+        raise Http404
     found = get_object_or_404(
         Arrival.objects.select_related("registration__player__club"),
         token=arrival,

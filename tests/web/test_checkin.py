@@ -264,7 +264,7 @@ def test_the_settlement_knows_who_paid(referee, tournament):
         "Dora": ("", False),
     }
     page = referee.get(reverse("referee:money", args=[tournament.slug])).content.decode()
-    assert 'data-total="entries-paid">20,00 €' in page
+    assert 'data-total="entries-paid">20,00&nbsp;€' in page
     assert 'data-fee="card">Karte' in page and 'data-fee="open">offen' in page
     pdf = referee.get(reverse("referee:money-pdf", args=[tournament.slug])).content
     text = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text()

@@ -124,10 +124,11 @@ def test_the_average_pdf_prints_the_average(client, season):
     )
     assert "Durchschnitt je gespielter Serie, ab 4 Serien" in " ".join(text.split())
     cells = " ".join(text.split())
-    # rank, player, series, game points, won, lost, others lost, bonus, total, average
-    assert "1. C 4 96 2 0 1 140 236 59,00" in cells
-    assert "2. B 4 48 1 0 0 50 98 24,50" in cells
-    assert "3. A 4 0 2 1 0 50 50 12,50" in cells
+    # rank, player, series, games (won + lost), game points, won, lost, others lost, bonus,
+    # total, average
+    assert "1. C 4 2 96 2 0 1 140 236 59,00" in cells
+    assert "2. B 4 1 48 1 0 0 50 98 24,50" in cells
+    assert "3. A 4 3 0 2 1 0 50 50 12,50" in cells
     assert " D " not in text.replace("\n", " ")
 
 

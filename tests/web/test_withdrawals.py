@@ -116,6 +116,8 @@ def test_the_draw_hint_counts_only_the_players_still_in(client, django_user_mode
 def test_the_result_pdf_marks_the_withdrawn_player(after_series_1, language, mark):
     leaving = after_series_1.registrations.order_by("player__name").first()
     services.withdraw_player(leaving, reason="krank")
+    after_series_1.language = language  # a printout speaks the tournament's language
+    after_series_1.save(update_fields=["language"])
 
     with translation.override(language):
         data = printing.tournament_result_pdf(after_series_1)

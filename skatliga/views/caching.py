@@ -40,7 +40,7 @@ TIMEOUT = 24 * 3600
 LARGEST = 2 * 1024 * 1024
 """Bytes: a larger response (every row of a league on one page) is built each time, not kept."""
 _HEADERS = ("Content-Type", "Content-Disposition")
-READ = re.compile(r"(?:[\w-]+-)?(?:page|sort)|export|category|table|blank|season|every")
+READ = re.compile(r"(?:[\w-]+-)?(?:page|sort)|export|category|table|blank|season|every|turn")
 """The query parameters cached pages read: pages of a table (``p-page``, ``t-sort``, per
 category), the export, the category or table shown, the blank sheet, the season, the hall's
 refresh. Any other is dropped before the page is built."""

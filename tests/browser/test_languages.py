@@ -65,7 +65,7 @@ be shown in Danish, Swedish or Dutch (the names of players and tournament aside)
 KEPT = {
     "da": set(),
     "sv": {"Schneider", "Hand"},
-    "nl": {"Schneider", "Hand", "gewonnen", "verloren"},
+    "nl": {"Schneider", "Hand", "gewonnen", "verloren", "überreizt"},  # the seed says so
 }
 NAMES = "Anna Schmidt|Bernd Łukasz|Carla Weiß|Dieter Krüger|Herbstturnier Altenburg|Deutsch"
 

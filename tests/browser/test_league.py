@@ -95,7 +95,7 @@ def test_a_league_referee_runs_a_match_day_with_a_withdrawal_and_publishes_it(
     page.click("#players summary")
     page.fill("#id_roster", "\n".join(NAMES))
     page.click("text=Alle eintragen")
-    expect(page.locator("#players .count")).to_have_text("8")
+    expect(page.locator("#players .count").first).to_have_text("8")
     teams = {team.name: team for team in Team.objects.all()}
     services.assign_teams(
         tournament,

@@ -5,7 +5,7 @@
   "use strict";
 
   var root = document.getElementById("arrivals");
-  if (!root || !window.fetch) return;
+  if (!root || !window.fetch || !window.skatligaPoll) return;
   var url = root.getAttribute("data-live-status");
   var etag = root.getAttribute("data-etag");
   var seconds = Number(root.getAttribute("data-every")) || 3;
@@ -19,24 +19,5 @@
     });
   }
 
-  function poll() {
-    var headers = { Accept: "application/json" };
-    if (etag) headers["If-None-Match"] = etag;
-    fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
-      .then(function (response) {
-        if (stamp) stamp.textContent = new Date().toLocaleTimeString();
-        if (response.status !== 200) return null;
-        etag = response.headers.get("ETag") || etag;
-        return response.json();
-      })
-      .then(function (data) {
-        if (data) show(data);
-      })
-      .catch(function () {})
-      .then(function () {
-        window.setTimeout(poll, seconds * 1000);
-      });
-  }
-
-  window.setTimeout(poll, seconds * 1000);
+  window.skatligaPoll(url, etag, seconds, stamp, show);
 })();

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.utils import translation
+from django.utils import timezone, translation
 
 from scoring import Declaration, GameType, Outcome
 from skatliga import services
@@ -33,6 +33,13 @@ def empty_cache() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def published(small_season: Season) -> Season:
+    """``small_season`` with its series published: what the public and the API see."""
+    Series.objects.update(published_at=timezone.now())
+    return small_season
 
 
 @pytest.fixture

@@ -22,20 +22,6 @@ pytestmark = pytest.mark.django_db
 API = "/api/v1"
 
 
-@pytest.fixture(autouse=True)
-def fresh_rate_limit():
-    """The rate limit counts in the cache: every test starts with none used."""
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def published(small_season):
-    Series.objects.update(published_at=timezone.now())
-    return small_season
-
-
 def get(client, url, **params):
     response = client.get(API + url, params)
     assert response.status_code == 200, response.content

@@ -18,13 +18,6 @@ API = "/api/v1"
 FILLED = {"slug": "spieltag-1", "number": "1", "table": "1"}
 
 
-@pytest.fixture(autouse=True)
-def fresh_rate_limit():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def document(client):
     return client.get(API + "/openapi.json").json()

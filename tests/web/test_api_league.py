@@ -7,33 +7,12 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
 
 from skatliga.models import Category, Club, Player, Series, Table, Team, Tournament
+from tests.web.test_api import API, get
 
 pytestmark = pytest.mark.django_db
-
-API = "/api/v1"
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limit():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def published(small_season):
-    Series.objects.update(published_at=timezone.now())
-    return small_season
-
-
-def get(client, url, **params):
-    response = client.get(API + url, params)
-    assert response.status_code == 200, response.content
-    return response.json()
 
 
 def test_a_players_lists_come_in_one_request_with_their_figures(client, published):

@@ -198,6 +198,18 @@ class Checks:
             return None
         return value
 
+    def numbered(
+        self, data: Mapping[str, Any], path: str, numbers: set[int], kind: str
+    ) -> int | None:
+        """The ``number`` of a series or table (``kind``), 1 to ``MOST_NUMBER``, and not one
+        of ``numbers`` already read (it is added to them)."""
+        number = self.integer(data, "number", path, 1, MOST_NUMBER, f"{kind}_number_invalid")
+        if number is not None:
+            if number in numbers:
+                self.add(path_of(path, "number"), f"{kind}_number_taken", value=number)
+            numbers.add(number)
+        return number
+
     def choice(
         self, data: Mapping[str, Any], key: str, path: str, choices: Sequence[str], code: str
     ) -> str | None:

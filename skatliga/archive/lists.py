@@ -10,7 +10,6 @@ import scoring
 from skatliga import services
 from skatliga.archive.document import (
     GAME_EXTRA_KEYS,
-    MOST_NUMBER,
     SUBSTITUTE_KEYS,
     TABLE_KEYS,
     Checks,
@@ -45,11 +44,7 @@ class ListReader(Checks):
             data = self.object(item, path, TABLE_KEYS, required=("number", "seats"))
             if data is None:
                 continue
-            number = self.integer(data, "number", path, 1, MOST_NUMBER, "table_number_invalid")
-            if number is not None:
-                if number in numbers:
-                    self.add(path_of(path, "number"), "table_number_taken", value=number)
-                numbers.add(number)
+            number = self.numbered(data, path, numbers, "table")
             seats = self.seats(data, path, seated, number)
             games = self.games(data, path, seats, rules, rounds)
             substitutes = self.substitutes(data, path, seats, seated, number, rounds)

@@ -17,7 +17,6 @@ from skatliga.archive.document import (
     DEFAULT_SCORING,
     DOCUMENT_KEYS,
     FORMAT,
-    MOST_NUMBER,
     MOST_ROUNDS,
     PLAYER_KEYS,
     SERIES_KEYS,
@@ -170,11 +169,7 @@ class Reader(ListReader):
             data = self.object(item, path, SERIES_KEYS, required=("number", "tables"))
             if data is None:
                 continue
-            number = self.integer(data, "number", path, 1, MOST_NUMBER, "series_number_invalid")
-            if number is not None:
-                if number in numbers:
-                    self.add(path_of(path, "number"), "series_number_taken", value=number)
-                numbers.add(number)
+            number = self.numbered(data, path, numbers, "series")
             tables = self.tables(data, path, rules, rounds)
             result.append(ReadSeries(number or 0, tables))
         return result

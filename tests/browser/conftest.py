@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -117,23 +118,33 @@ class RequestsInFlight:
         if self.turn is not None:
             self.turn.release()
 
+    @contextmanager
+    def between_requests(self) -> Iterator[None]:
+        """The test's own write, taken while the server answers nothing on SQLite."""
+        if self.turn is None:
+            yield
+            return
+        with self.turn:
+            yield
+
     def wait_until_idle(self, timeout: float) -> bool:
         with self.changed:
             return self.changed.wait_for(lambda: self.count <= 0, timeout=timeout)
 
 
 @pytest.fixture(autouse=True)
-def quiet_live_server(request: pytest.FixtureRequest) -> Iterator[None]:
+def quiet_live_server(request: pytest.FixtureRequest) -> Iterator[RequestsInFlight | None]:
     """After a browser test: close the pages it left open, then wait for the live server to
-    finish the requests they sent, before pytest-django empties the database."""
+    finish the requests they sent, before pytest-django empties the database. A test that
+    writes while a page is open does so ``with quiet_live_server.between_requests():``."""
     if "live_server" not in request.fixturenames:
-        yield
+        yield None
         return
     in_flight = RequestsInFlight(one_at_a_time=connection.vendor == "sqlite")
     request_started.connect(in_flight.started, dispatch_uid="quiet-live-server-started")
     request_finished.connect(in_flight.finished, dispatch_uid="quiet-live-server-finished")
     try:
-        yield
+        yield in_flight
         if "browser" in request.fixturenames:
             for context in request.getfixturevalue("browser").contexts:
                 context.close()

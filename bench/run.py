@@ -398,6 +398,7 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
         result[f"{key}_ms"] = median_ms(times)
         result[f"{key}_samples_ms"] = [round(t * 1000, 2) for t in times]
     result["home_ms"] = result.pop("home_ms")
+    result |= measure_season_tables(season, pages["standings"][0], reps)
     for name, found in statements.items():
         result[f"{name}_statement_count"] = len(found)
 
@@ -448,6 +449,54 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
         "standings_tournament": tournament.slug,
     }
     return result
+
+
+def measure_season_tables(season: Any, url: str, reps: int) -> dict[str, Any]:
+    """Where the season page's Python goes: its two standings tables set up and read
+    (``tables``), their cells worked out (``cells``), and written by the template
+    (``template``), each including the one before, interleaved."""
+    from django.template import engines
+    from django.test import RequestFactory
+
+    from skatliga.models import ListResult
+    from skatliga.views.public.common import standings_tables
+    from skatliga.views.public.seasons import SEASON_ROWS_PER_PAGE
+
+    template = engines["django"].from_string(
+        "{% load django_tables2 %}{% render_table players %}{% render_table teams %}"
+    )
+
+    def tables() -> tuple[Any, Any]:
+        players, teams = standings_tables(
+            RequestFactory().get(url),
+            ListResult.objects.for_season(season),
+            per_page=SEASON_ROWS_PER_PAGE,
+            season=season,
+            scheme=season.match_points,
+        )
+        list(players.paginated_rows.data)
+        return players, teams
+
+    def cells() -> None:
+        players, teams = tables()
+        players.body_rows(), teams.body_rows()
+
+    def written() -> None:
+        players, teams = tables()
+        template.render({"players": players, "teams": teams})
+
+    steps = {"tables": tables, "cells": cells, "template": written}
+    samples: dict[str, list[float]] = {name: [] for name in steps}
+    for run in steps.values():
+        run()
+    for _ in range(reps):
+        for name, run in steps.items():
+            samples[name] += repeat(run, 1, warm=False)
+    players, teams = tables()
+    return {f"standings_tables_{name}_ms": median_ms(times) for name, times in samples.items()} | {
+        "standings_tables_cells": len(players.body_rows()) * len(players.columns)
+        + len(teams.body_rows()) * len(teams.columns)
+    }
 
 
 # --- game entry ------------------------------------------------------------------------------
@@ -974,6 +1023,18 @@ def standings_rows(result: dict[str, Any], mark: Callable[[str], str]) -> list[t
                     f"{result[f'{key}_statement_count']} statements, × {own / floor:.2f} the "
                     f"floor; the rest of the page {rest:.1f} ms, "
                     + (f"{left:.1f} ms left for it" if left > 0 else "none left for it"),
+                )
+            )
+        if page == "season" and "standings_tables_template_ms" in result:
+            tables = result["standings_tables_tables_ms"]
+            cells = result["standings_tables_cells_ms"] - tables
+            written = result["standings_tables_template_ms"] - tables - cells
+            rows.append(
+                (
+                    "  its tables, cells, template",
+                    f"{tables:.1f} ms",
+                    f"+ {cells:.1f} ms for the cells, + {written:.1f} ms for the template "
+                    f"writing them ({result['standings_tables_cells']:,} cells)",
                 )
             )
         if page != "season":

@@ -1,19 +1,23 @@
-"""Keep table tokens out of the logs: a filter that blanks ``/t/<token>`` in every record."""
+"""Keep link tokens out of the logs: a filter that blanks the token of a table link
+(``/t/<token>``) and of a check-in link (``/c/<token>``) in every record."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-TOKEN_PATH = re.compile(r"/t/[A-Za-z0-9_-]+")
+TOKEN_PATH = re.compile(r"/([tc])/[A-Za-z0-9_-]+")
+"""The paths whose next segment is a secret, in any language (``/en/t/…`` contains ``/t/``)."""
 
 
 def redact(text: str) -> str:
     """
     >>> redact('"GET /t/AbC_d-9/preview/ HTTP/1.1" 200')
     '"GET /t/…/preview/ HTTP/1.1" 200'
+    >>> redact("Not Found: /da/c/Zq8-x_/search/")
+    'Not Found: /da/c/…/search/'
     """
-    return TOKEN_PATH.sub("/t/…", text)
+    return TOKEN_PATH.sub(r"/\1/…", text)
 
 
 class RedactTableTokens(logging.Filter):
@@ -21,7 +25,7 @@ class RedactTableTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "/t/" in message:
+        if "/t/" in message or "/c/" in message:
             record.msg = redact(message)
             record.args = ()
         return True

@@ -240,7 +240,7 @@ def test_forwarded_requests_without_a_proxy_count_are_told(client, settings, mon
     assert "SKATLIGA_PROXY_COUNT is 0" in record.getMessage()
 
 
-def test_table_tokens_are_blanked_at_the_handler_for_every_logger():
+def test_link_tokens_are_blanked_at_the_handler_for_every_logger():
     [handler] = [h for h in logging.getLogger("django").handlers if h.name == "stderr"]
     stream = io.StringIO()
     previous = handler.setStream(stream)
@@ -248,8 +248,10 @@ def test_table_tokens_are_blanked_at_the_handler_for_every_logger():
         logging.getLogger("django.security.csrf").warning(
             "Forbidden (%s): %s", "CSRF cookie not set.", "/t/Zx9_secret-Token/"
         )
+        logging.getLogger("django.request").warning("Not Found: %s", "/en/c/secret-Check_in/x/")
     finally:
         handler.setStream(previous)
 
     assert "django.security.csrf Forbidden (CSRF cookie not set.): /t/…/" in stream.getvalue()
+    assert "django.request Not Found: /en/c/…/x/" in stream.getvalue()
     assert "secret" not in stream.getvalue()

@@ -17,7 +17,6 @@ from skatliga.models import (
     GameRow,
     ListResult,
     SecondEntry,
-    Series,
     Signature,
     Table,
     Tournament,
@@ -222,9 +221,9 @@ def lock_table(table: Table) -> Table:
         tournament = lock_tournament(pk=table.series.tournament_id)
     else:
         tournament = lock_tournament(series__tables=table.pk)
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    # Read after the tournament's lock, which every change to a series takes first.
-    table.series = Series.objects.get(pk=table.series_id)
+    # Read after the tournament's lock, which every change to a series takes first: the
+    # table locked, its series with it in the same statement.
+    table = Table.objects.select_for_update(of=("self",)).select_related("series").get(pk=table.pk)
     table.series.tournament = tournament
     return table
 

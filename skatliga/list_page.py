@@ -446,6 +446,7 @@ def preview_row(request: HttpRequest, tournament: Tournament, table_obj: Table) 
             "entry": row.entry if row and typed else "",
             "entries_total": sheet.entries_total,
             "matadors": form.matadors_from_cards,
+            "fields": form.notation_fields,
             "problems": form.problems(),
             "scores": list(row.scores) if row and typed else None,
             "declarer": typed[1].declarer if typed else None,

@@ -242,6 +242,10 @@ MESSAGES: dict[str, StrPromise] = {
         "noch einmal speichern."
     ),
     "not_a_number": _("Bitte eine ganze Zahl eingeben."),
+    "notation_invalid": _(
+        "Kurzeingabe nicht verstanden bei „%(part)s“. So geht es: Alleinspieler, Spiel, "
+        "Spitzen, Hand, Augen, z. B. 2 k 1 h 61."
+    ),
     "matadors_differ_from_cards": _("Die Spitzen passen nicht zu den Karten."),
     "roster_empty": _("Mindestens einen Namen eingeben."),
     "archive_not_json": _("Die Datei ist kein JSON-Dokument."),

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from skatliga import services
-from skatliga.forms import coded_error
+from skatliga.forms import coded_error, notation
 from skatliga.forms.parsing import (
     CHOICE_KEYS,
     GAME_KEYS,
@@ -71,6 +71,14 @@ class GameRowForm(forms.Form):
     the fields they concern.
     """
 
+    notation = short_text(
+        _("Kurzeingabe"),
+        40,
+        size=14,
+        placeholder="2 k 1 h 61",
+        title=_("Alleinspieler, Spiel, Spitzen, Hand, Augen"),
+        autofocus=True,
+    )
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
     passed = forms.BooleanField(required=False, widget=forms.HiddenInput)
@@ -198,9 +206,33 @@ class GameRowForm(forms.Form):
             del self.fields["ramsch_card_points"]
             del self.fields["ramsch_tricks"]
         self.rules = rules
+        self.notation_fields: dict[str, str | bool] | None = None
+        self.notation_error: ValidationError | None = None
+        if self.is_bound:
+            self._read_notation(size)
         self.entry: services.GameEntry | None = None
         self.warnings: list[scoring.Problem] = []
         self.matadors_from_cards: int | None = None
+
+    def _read_notation(self, size: int) -> None:
+        """A typed notation (``forms.notation``) sets the row's fields it covers."""
+        text = str(self.data.get("notation") or "").strip()
+        if not text:
+            return
+        try:
+            fields = notation.parse_notation(text, size=size, rules=self.rules)
+        except ValidationError as error:
+            self.notation_error = error
+            return
+        # One value per field, as the row's fields have; the notation's replace the posted.
+        data: dict[str, Any] = dict(self.data.items())
+        for name, value in fields.items():
+            if value is False or value == "":
+                data.pop(name, None)
+            else:
+                data[name] = "on" if value is True else value
+        self.data = data
+        self.notation_fields = fields
 
     @classmethod
     def initial_for(cls, game: Game | SecondEntry) -> dict[str, Any]:
@@ -251,6 +283,9 @@ class GameRowForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if self.notation_error is not None:
+            self.add_error("notation", self.notation_error)
+            return data
         if data.get("declarer") == PASSED and not data.get("passed"):
             # Chosen "0 · eingepasst" and typed more: which of the two was meant is unknown.
             typed = [name for name in self.DECLARATION_FIELDS if data.get(name)]

@@ -62,6 +62,9 @@ def test_a_referee_enters_games_and_sees_the_totals_change_as_he_types(
     log_in(page, live_server, table)
 
     # Game 1 (seat 1 deals and sits out): seat 2 plays grand hand with 2, 78 card points.
+    # The notation comes first (test_entry_notation.py); one Tab leads to the fields.
+    expect(page.locator("#id_notation")).to_be_focused()
+    page.keyboard.press("Tab")
     expect(page.locator("#id_declarer")).to_be_focused()
     page.keyboard.press("2")
     page.keyboard.press("Tab")
@@ -88,7 +91,8 @@ def test_a_referee_enters_games_and_sees_the_totals_change_as_he_types(
     assert Game.objects.get(number=1).value == 96
 
     # Game 2 (seat 2 deals): seat 3 overbids, diamonds without 1 after a bid of 22.
-    expect(page.locator("#id_declarer")).to_be_focused()
+    expect(page.locator("#id_notation")).to_be_focused()
+    page.keyboard.press("Tab")
     page.keyboard.press("3")
     page.select_option("#id_game", "diamonds")
     page.fill("#id_matadors", "-1")
@@ -110,6 +114,7 @@ def test_a_referee_enters_games_and_sees_the_totals_change_as_he_types(
     assert Game.objects.get(number=3).passed
 
     # A problem shows at its field, in words, before saving.
+    page.focus("#id_declarer")
     page.keyboard.press("1")
     page.select_option("#id_game", "clubs")
     page.fill("#id_matadors", "0")
@@ -195,6 +200,7 @@ def test_screenshots_of_the_entry_page(browser, live_server, django_user_model, 
         context = browser.new_context(viewport=viewport, locale="de-DE", device_scale_factor=1)
         page = context.new_page()
         log_in(page, live_server, table)
+        page.focus("#id_declarer")
         page.keyboard.press("3")
         page.select_option("#id_game", "grand")
         page.fill("#id_matadors", "2")

@@ -68,6 +68,12 @@ CONTROLLED = """new Promise((resolve) => {
 
 
 def tap(page, group: str, name: str) -> None:
+    """Tap the button ``name`` of a group; "mit 2" or "ohne 2" (any language) taps the
+    matadors' sign, then their count."""
+    signed = re.fullmatch(r"(\S+) (\d+)", name) if group == "matadors" else None
+    if signed:
+        tap(page, "matadors", signed[1])
+        name = signed[2]
     page.locator(
         f"#tap-grid .tap-{group} button", has_text=re.compile(f"^{re.escape(name)}$")
     ).click()
@@ -134,7 +140,8 @@ def first_three_games(phone, table: Table, screenshot: bool = False) -> None:
         ("levels", "Hand"),
         ("won", "gewonnen"),
     )
-    expect(phone.locator("#tap-grid button[aria-pressed=true]")).to_have_count(5)
+    # Pressed: Bernd, Grand, "mit" and 2, Hand, gewonnen.
+    expect(phone.locator("#tap-grid button[aria-pressed=true]")).to_have_count(6)
     assert phone.input_value("#id_matadors") == "2" and phone.is_checked("#id_hand")
     expect(phone.locator("#entry-value")).to_have_text("+96")
     if screenshot:

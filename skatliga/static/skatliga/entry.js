@@ -166,7 +166,28 @@
     form.classList.toggle("is-ramsch", !!declarer && declarer.value === "R");
   }
 
+  // The server reads the notation (forms/notation.py) and answers with the fields it sets:
+  // they are filled in as typed. A field changed by hand afterwards takes over from it.
+  var notation = form.elements.notation;
+  var notationFields = {};
+
+  function fillFromNotation(fields) {
+    notationFields = fields || {};
+    Object.keys(notationFields).forEach(function (name) {
+      var field = form.elements[name];
+      if (!field) return;
+      if (field.type === "checkbox") field.checked = notationFields[name] === true;
+      else field.value = notationFields[name];
+    });
+    markPassed();
+  }
+
   function schedule(event) {
+    if (notation && event && event.target && event.target !== notation &&
+        Object.prototype.hasOwnProperty.call(notationFields, event.target.name)) {
+      notation.value = "";
+      notationFields = {};
+    }
     if (event && event.target && event.target.name) {
       touched.add(event.target.name);
       if (refusals[event.target.name]) {
@@ -320,6 +341,7 @@
         if (mine !== sequence || !data) return;
         form.classList.remove("is-previewing");
         form.setAttribute("data-preview-state", data.ok ? "ok" : "problems");
+        if (notation && notation.value.trim() && data.fields) fillFromNotation(data.fields);
         showValue(data);
         if (keepErrors !== true) showProblems(data.problems);
         showSheet(data);
@@ -330,13 +352,15 @@
   }
 
   markPassed();
+  // The one-line notation (referee's page, a new row) comes first where it is shown.
+  var first = notation || form.elements.declarer;
   // The first field in error after a failed save, else the first field. Autofocus is skipped
   // when the address has a #fragment (a correction opened from the list), and the browser's
   // scroll to the fragment may come later: focus again once the page has loaded.
   function firstField() {
     var listed = document.querySelector("#entry-errors a[data-field]");
     var named = listed ? form.elements[listed.getAttribute("data-field")] : null;
-    return named || form.querySelector('[aria-invalid="true"]') || form.elements.declarer;
+    return named || form.querySelector('[aria-invalid="true"]') || first;
   }
   function focusFirst() {
     var field = firstField();
@@ -344,7 +368,7 @@
     field.focus({ preventScroll: !form.classList.contains("is-bound") });
   }
   var wanted = firstField();
-  if (wanted && wanted !== form.elements.declarer) {
+  if (wanted && wanted !== first) {
     wanted.focus();
   } else {
     focusFirst();

@@ -94,17 +94,27 @@
     row.appendChild(button(labelOf(name), name, "on", "tap-toggle"));
   }
 
+  // The matadors as a small grid: "mit" or "ohne", then the count (one tap for "mit n",
+  // the count alone; "ohne" stays chosen until "mit" is tapped).
+  var sign = 1;
+
   function matadorButtons(row) {
     row.textContent = "";
     var game = control("game") ? control("game").value : "";
     var most = mostMatadors[game] || 0;
-    [["with", 1], ["without", -1]].forEach(function (pair) {
-      for (var n = 1; n <= most; n++) {
-        var value = String(pair[1] * n);
-        row.appendChild(button(word(pair[0]) + " " + n, "matadors", value, "tap-" + pair[0]));
-      }
-    });
+    row.appendChild(button(word("with"), "matadors-sign", "1", "tap-sign tap-with"));
+    row.appendChild(button(word("without"), "matadors-sign", "-1", "tap-sign tap-without"));
+    for (var n = 1; n <= most; n++) {
+      row.appendChild(button(String(n), "matadors", String(n), "tap-count"));
+    }
+    row.setAttribute("data-most", String(most));
+    sign = 1;
     row.closest(".tap-group").hidden = most === 0;
+  }
+
+  function matadorCount() {
+    var text = control("matadors") ? control("matadors").value.replace("−", "-").trim() : "";
+    return /^[+-]?\d+$/.test(text) ? Number(text) : 0;
   }
 
   function buildGrid() {
@@ -127,8 +137,8 @@
     Array.prototype.forEach.call(control("announced").options, function (option) {
       if (option.value) levels.appendChild(button(labelOf("announced") + ": " + option.textContent, "announced", option.value));
     });
-    selectGroup("doubling");
-    // The bid matters only to an overbid game: its values show after "überreizt".
+    // The bid matters only to an overbid game: "überreizt" beside the levels, its values
+    // below them once tapped.
     var overbid = group("bid", labelOf("bid"));
     overbid.appendChild(button(word("overbid"), "overbid", "on", "tap-toggle tap-overbid"));
     var bids = document.createElement("div");
@@ -136,10 +146,12 @@
     bids.setAttribute("role", "group");
     bids.setAttribute("aria-labelledby", "tap-title-bid");
     bids.hidden = true;
-    overbid.parentNode.appendChild(bids);
+    grid.appendChild(bids);
     document.querySelectorAll("#bid-values option").forEach(function (option) {
       bids.appendChild(button(option.value, "bid", option.value, "tap-bid"));
     });
+    selectGroup("doubling");
+    // The result on one line: won or lost, Schneider or Schwarz.
     selectGroup("won", { title: labelOf("won") });
     selectGroup("level");
 
@@ -160,7 +172,9 @@
     });
     var fields = form.querySelector(".entry-fields");
     fields.parentNode.insertBefore(grid, fields);
-    fields.parentNode.insertBefore(switcher, fields);
+    var head = form.querySelector(".entry-head");
+    if (head) head.appendChild(switcher);
+    else fields.parentNode.insertBefore(switcher, fields);
     COVERED.forEach(function (name) {
       var box = form.querySelector('.f[data-field="' + name + '"]');
       if (box) box.classList.add("tap-covered");
@@ -178,6 +192,18 @@
       var name = b.getAttribute("data-name");
       var field = control(name);
       var pressed = b.getAttribute("aria-pressed") === "true";
+      if (name === "matadors-sign") {
+        sign = Number(b.getAttribute("data-value"));
+        var count = Math.abs(matadorCount());
+        if (count) setValue("matadors", String(sign * count));
+        else syncGrid();
+        return;
+      }
+      if (name === "matadors") {
+        var wanted = String(sign * Number(b.getAttribute("data-value")));
+        setValue("matadors", pressed ? "" : wanted);
+        return;
+      }
       if (name === "overbid") {
         grid.querySelector(".tap-bids").hidden = pressed;
         if (pressed) setValue("bid", "");
@@ -209,6 +235,13 @@
       var on = field.type === "checkbox"
         ? field.checked
         : field.value.replace("−", "-").replace(/^\+/, "") === b.getAttribute("data-value");
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    var count = matadorCount();
+    if (count) sign = count < 0 ? -1 : 1;
+    grid.querySelectorAll(".tap-matadors button.tap").forEach(function (b) {
+      var value = Number(b.getAttribute("data-value"));
+      var on = b.getAttribute("data-name") === "matadors-sign" ? value === sign : value === Math.abs(count);
       b.setAttribute("aria-pressed", on ? "true" : "false");
     });
   }

@@ -207,6 +207,13 @@
         ? word("conflict", waiting.number).split(". ")[0]
         : word("game", waiting.number) + " " + word("rejected").replace(/:$/, "");
     }
+    // The save bar counts the games still on this device.
+    var count = document.getElementById("queue-count");
+    var unsent = queue.filter(function (item) { return item.state === "queued" || item.state === "sending"; }).length;
+    if (count) {
+      count.hidden = !unsent;
+      count.textContent = unsent ? word("waiting", unsent) : "";
+    }
     var offline = !navigator.onLine;
     note.textContent = offline ? word("offline") : "";
     panel.hidden = !queue.length && !offline;

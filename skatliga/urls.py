@@ -126,6 +126,7 @@ urlpatterns += i18n_patterns(
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include("skatliga.table.urls")),
     path("c/", include("skatliga.checkin.urls")),
+    path("me/", include("skatliga.personal.urls")),
     path("league/", include("skatliga.league.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,

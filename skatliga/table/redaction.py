@@ -1,27 +1,31 @@
-"""Keep table tokens out of the logs: a filter that blanks ``/t/<token>`` in every record."""
+"""Keep link tokens out of the logs: a filter that blanks ``/t/<token>`` (a table link),
+``/c/<token>`` (check-in: the poster's link, and after it a player's confirmation) and
+``/me/<token>`` (a player's personal link) in every record."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-TOKEN_PATH = re.compile(r"/t/[A-Za-z0-9_-]+")
+TOKEN_PATH = re.compile(r"/(t|c|me)/[A-Za-z0-9_-]+")
 
 
 def redact(text: str) -> str:
     """
     >>> redact('"GET /t/AbC_d-9/preview/ HTTP/1.1" 200')
     '"GET /t/…/preview/ HTTP/1.1" 200'
+    >>> redact('"GET /en/me/AbC_d-9/status.json HTTP/1.1" 304')
+    '"GET /en/me/…/status.json HTTP/1.1" 304'
     """
-    return TOKEN_PATH.sub("/t/…", text)
+    return TOKEN_PATH.sub(r"/\1/…", text)
 
 
 class RedactTableTokens(logging.Filter):
-    """Rewrites the message of a record that names a table link's path."""
+    """Rewrites the message of a record that names a link's path."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "/t/" in message:
+        if TOKEN_PATH.search(message):
             record.msg = redact(message)
             record.args = ()
         return True

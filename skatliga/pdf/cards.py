@@ -1,5 +1,6 @@
 """Table cards (Tischkarten): one card per table with the QR code of its link, its short code
-and the players by seat, two cards to an A4 page to cut apart. Plain values in, bytes out."""
+and the players by seat, each beside the QR code of his personal link ("Mein Abend"), two
+cards to an A4 page to cut apart. Plain values in, bytes out."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from skatliga.pdf.base import BOLD, FONT, build, date_text, mm, shorten
 
 CARD_HEIGHT = 128 * mm
 QR_SIZE = 62 * mm
+SEAT_ROW = 20 * mm
+"""The height of a seat's line with its personal QR code; less where five seats must fit."""
 MUTED = colors.HexColor("#555555")
 
 
@@ -32,6 +35,8 @@ class TableCard:
     url: str
     code: str
     code_url: str  # where to type the code, e.g. "skat.example.org/t/"
+    personal: tuple[str, ...] = ()
+    """Each seat's personal link (seat 1 first), or none."""
 
 
 class CardFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
@@ -61,13 +66,16 @@ class CardFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: F
         canvas.drawString(pad, top - 20 * mm, _("Tisch %(number)s") % {"number": card.table})
         canvas.setFont(FONT, 14)
         canvas.drawString(pad, top - 28 * mm, _("Serie %(number)s") % {"number": card.series})
-        y = top - 40 * mm
-        for seat, name in enumerate(card.players, start=1):
-            canvas.setFont(BOLD, 13)
-            canvas.drawString(pad, y, f"{seat}")
-            canvas.setFont(FONT, 13)
-            canvas.drawString(pad + 8 * mm, y, shorten(name, text_room - 8 * mm, 13))
-            y -= 8 * mm
+        if card.personal:
+            self.draw_personal(pad, top - 33 * mm, text_room)
+        else:
+            y = top - 40 * mm
+            for seat, name in enumerate(card.players, start=1):
+                canvas.setFont(BOLD, 13)
+                canvas.drawString(pad, y, f"{seat}")
+                canvas.setFont(FONT, 13)
+                canvas.drawString(pad + 8 * mm, y, shorten(name, text_room - 8 * mm, 13))
+                y -= 8 * mm
         x = self.width - QR_SIZE - pad
         renderPDF.draw(qr.drawing(card.url, QR_SIZE), canvas, x, top - QR_SIZE - 4 * mm)
         canvas.setFont(FONT, 9)
@@ -81,6 +89,27 @@ class CardFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: F
         canvas.setFont(FONT, 8)
         canvas.setFillColor(MUTED)
         canvas.drawCentredString(x + QR_SIZE / 2, top - QR_SIZE - 24 * mm, card.code_url)
+
+    def draw_personal(self, x: float, top: float, room: float) -> None:
+        """Each seat's line under ``top``: the personal QR code, the seat and the name."""
+        canvas, card = self.canv, self.card
+        row = min(SEAT_ROW, (top - 4 * mm) / max(1, len(card.players)))
+        size = row - 2 * mm
+        text_x = x + size + 3 * mm
+        for seat, (name, url) in enumerate(zip(card.players, card.personal, strict=True), 1):
+            y = top - seat * row
+            if url:
+                renderPDF.draw(qr.drawing(url, size), canvas, x, y + 1 * mm)
+            canvas.setFillColor(colors.black)
+            canvas.setFont(BOLD, 13)
+            canvas.drawString(text_x, y + row / 2, f"{seat}")
+            canvas.setFont(FONT, 13)
+            canvas.drawString(
+                text_x + 7 * mm, y + row / 2, shorten(name, room - size - 10 * mm, 13)
+            )
+            canvas.setFont(FONT, 8)
+            canvas.setFillColor(MUTED)
+            canvas.drawString(text_x + 7 * mm, y + row / 2 - 4 * mm, _("Mein Abend: nur für Sie"))
 
 
 def table_cards_pdf(cards: Sequence[TableCard], *, title: str) -> bytes:

@@ -14,6 +14,7 @@ from skatliga import printing
 from skatliga.models import Seat, Series, Table
 from skatliga.pdf import SheetData, qr
 from skatliga.pdf.cards import TableCard
+from skatliga.personal.services import personal_tokens
 from skatliga.table import services
 
 
@@ -46,6 +47,18 @@ def table_cards(request: HttpRequest, series: Series) -> list[TableCard]:
         .order_by("number")
     )
     tournament = series.tournament
+    registrations = {
+        r.player_id: r for r in tournament.registrations.filter(player__seats__series=series)
+    }
+    tokens = personal_tokens(registrations.values())
+
+    def personal(seat: Seat) -> str:
+        registration = registrations.get(seat.player_id)
+        if registration is None:
+            return ""
+        token = tokens[registration.pk]
+        return request.build_absolute_uri(reverse("personal:page", args=[token]))
+
     return [
         TableCard(
             tournament=tournament.name,
@@ -58,6 +71,9 @@ def table_cards(request: HttpRequest, series: Series) -> list[TableCard]:
             url=link_url(request, links[table.pk].token),
             code=services.format_code(links[table.pk].code),
             code_url=code_url,
+            personal=tuple(
+                personal(seat) for seat in sorted(table.seats.all(), key=lambda s: s.position)
+            ),
         )
         for table in tables
     ]

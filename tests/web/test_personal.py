@@ -18,6 +18,7 @@ from skatliga.models import PersonalLink, Registration, Series
 from skatliga.money.services import save_purse
 from skatliga.personal import services as personal
 from skatliga.personal.evening import my_evening
+from skatliga.table import cards as table_cards
 from skatliga.table.redaction import redact
 from tests.web.factories import entry, make_player, make_table, make_tournament, play
 
@@ -241,3 +242,31 @@ def test_the_public_seat_list_carries_no_personal_link(client):
     for token in PersonalLink.objects.values_list("token", flat=True):
         assert token not in page and token not in text
     assert "/me/" not in page
+
+
+def test_the_table_card_prints_each_seats_personal_link(client, django_user_model, tmp_path):
+    """Five seats (the most a table has) and four: each seat's line has its player's QR."""
+    tournament = make_tournament(name="Herbstpreisskat")
+    names = ["Anna Berg", "Bernd Kranz", "Carla Weiß", "Dieter Krüger", "Emil Ötztal"]
+    make_table(tournament, players=[make_player(n) for n in names])
+    make_table(tournament, players=[make_player() for _ in range(4)])
+    user = django_user_model.objects.create_user("referee", password="pw")
+    tournament.referees.add(user)
+    client.force_login(user)
+    response = client.get(reverse("referee:table-cards", args=[tournament.slug, 1]))
+    assert response.status_code == 200
+    (tmp_path / "cards.pdf").write_bytes(response.content)
+    cards = table_cards.table_cards(response.wsgi_request, Series.objects.get())
+    registrations = Registration.objects.filter(tournament=tournament)
+    tokens = personal.personal_tokens(registrations)
+    first = cards[0]
+    assert len(first.personal) == 5
+    for seat, link in zip(
+        Series.objects.get().tables.get(number=1).seats.order_by("position"),
+        first.personal,
+        strict=True,
+    ):
+        registration = registrations.get(player=seat.player)
+        assert link == f"http://testserver/me/{tokens[registration.pk]}/"
+    text = pypdf.PdfReader(io.BytesIO(response.content)).pages[0].extract_text()
+    assert text.count("Mein Abend") == 5 + 4 and "Emil Ötztal" in text  # both cards

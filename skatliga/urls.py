@@ -58,6 +58,7 @@ referee_patterns = [
     path("<slug:slug>/series/<id:series>/swap/", series.seats_swap, name="swap"),
     path("<slug:slug>/series/<id:series>/status.json", live.series_status, name="series-status"),
     path("<slug:slug>/series/<id:series>/table-cards.pdf", links.cards_pdf, name="table-cards"),
+    path("<slug:slug>/series/<id:series>/seat-slips.pdf", links.seat_slips, name="seat-slips"),
     path("<slug:slug>/series/<id:series>/blank.pdf", links.blank_sheets_pdf, name="blank-sheets"),
     path("<slug:slug>/series/<id:series>/publish/", series.series_publish, name="publish"),
     path("<slug:slug>/series/<id:series>/withdraw/", series.series_withdraw, name="withdraw"),

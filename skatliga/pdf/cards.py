@@ -116,3 +116,82 @@ def table_cards_pdf(cards: Sequence[TableCard], *, title: str) -> bytes:
     """One card per table, two to a page."""
     flowables: list[Flowable] = [CardFlowable(card) for card in cards]
     return build(flowables, title=title, footer=title)
+
+
+SLIP_HEIGHT = 24 * mm
+SLIP_QR = 21 * mm
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSlip:
+    """One line of the seating list with personal links: a player, his table and seat, and
+    the QR code of his personal link; cut apart, a slip to hand him."""
+
+    player: str
+    club: str
+    table: int
+    position: int
+    url: str
+
+
+class SlipFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
+    def __init__(self, slip: SeatSlip, series: int) -> None:
+        super().__init__()
+        self.slip, self.series = slip, series
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        return available_width, SLIP_HEIGHT
+
+    def draw(self) -> None:
+        canvas, slip = self.canv, self.slip
+        canvas.setDash(3, 3)
+        canvas.setStrokeColor(MUTED)
+        canvas.line(0, 0, self.width, 0)
+        canvas.setDash()
+        renderPDF.draw(qr.drawing(slip.url, SLIP_QR), canvas, 0, (SLIP_HEIGHT - SLIP_QR) / 2)
+        x = SLIP_QR + 4 * mm
+        where = _("Serie %(series)s · Tisch %(table)s · Platz %(position)s") % {
+            "series": self.series,
+            "table": slip.table,
+            "position": slip.position,
+        }
+        room = self.width - x - 60 * mm
+        canvas.setFillColor(colors.black)
+        canvas.setFont(BOLD, 13)
+        canvas.drawString(x, SLIP_HEIGHT - 9 * mm, shorten(slip.player, room, 13, BOLD))
+        canvas.setFont(FONT, 9)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(x, SLIP_HEIGHT - 14 * mm, shorten(slip.club, room, 9))
+        canvas.drawString(x, SLIP_HEIGHT - 19 * mm, _("Mein Abend: nur für Sie"))
+        canvas.setFillColor(colors.black)
+        canvas.setFont(BOLD, 16)
+        canvas.drawRightString(self.width, SLIP_HEIGHT - 10 * mm, where)
+
+
+class Heading(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
+    def __init__(self, title: str, line: str) -> None:
+        super().__init__()
+        self.title, self.line = title, line
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        return available_width, 16 * mm
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.setFont(BOLD, 15)
+        canvas.drawString(0, 10 * mm, shorten(self.title, self.width, 15, BOLD))
+        canvas.setFont(FONT, 9)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(0, 5 * mm, shorten(self.line, self.width, 9))
+
+
+def seat_slips_pdf(
+    slips: Sequence[SeatSlip], *, series: int, heading: str, line: str, title: str
+) -> bytes:
+    """The seating list in slips to cut apart, each with its player's personal QR code,
+    under ``heading`` and ``line`` (the tournament, its date)."""
+    flowables: list[Flowable] = [Heading(heading, line)]
+    flowables += [SlipFlowable(slip, series) for slip in slips]
+    return build(flowables, title=title, footer=title)

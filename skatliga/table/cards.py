@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from skatliga import printing
+from skatliga.collation import surname_key
 from skatliga.models import Seat, Series, Table
 from skatliga.pdf import SheetData, qr
-from skatliga.pdf.cards import TableCard
+from skatliga.pdf.cards import SeatSlip, TableCard
 from skatliga.personal.services import personal_tokens
 from skatliga.table import services
 
@@ -93,3 +94,29 @@ def blank_sheets(request: HttpRequest, series: Series) -> list[SheetData]:
             )
         sheets.append(sheet)
     return sheets
+
+
+def seat_slips(request: HttpRequest, series: Series) -> list[SeatSlip]:
+    """Every player of ``series`` as the seating list orders them (by surname), with his
+    table, seat and personal link."""
+    seats = sorted(
+        Seat.objects.filter(series=series).select_related("player__club", "table"),
+        key=lambda seat: (surname_key(seat.player.name), seat.player_id),
+    )
+    registrations = {
+        r.player_id: r for r in series.tournament.registrations.filter(player__seats__series=series)
+    }
+    tokens = personal_tokens(registrations.values())
+    return [
+        SeatSlip(
+            player=seat.player.name,
+            club=seat.player.club.name if seat.player.club else "",
+            table=seat.table.number,
+            position=seat.position,
+            url=request.build_absolute_uri(
+                reverse("personal:page", args=[tokens[registrations[seat.player_id].pk]])
+            ),
+        )
+        for seat in seats
+        if seat.player_id in registrations
+    ]

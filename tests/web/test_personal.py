@@ -270,3 +270,28 @@ def test_the_table_card_prints_each_seats_personal_link(client, django_user_mode
         assert link == f"http://testserver/me/{tokens[registration.pk]}/"
     text = pypdf.PdfReader(io.BytesIO(response.content)).pages[0].extract_text()
     assert text.count("Mein Abend") == 5 + 4 and "Emil Ötztal" in text  # both cards
+
+
+def test_the_referees_seat_slips_carry_each_players_personal_link(
+    client, django_user_model, tmp_path
+):
+    tournament = make_tournament(
+        players=[make_player(n) for n in ("Carla Weiß", "Anna Berg", "Bernd Łukasz")]
+    )
+    services.draw_tables(tournament, seed=1)
+    user = django_user_model.objects.create_user("referee", password="pw")
+    address = reverse("referee:seat-slips", args=[tournament.slug, 1])
+    assert client.get(address).status_code == 302  # referees only
+    tournament.referees.add(user)
+    client.force_login(user)
+    response = client.get(address)
+    assert response.status_code == 200 and response["Cache-Control"] == "private, no-store"
+    (tmp_path / "slips.pdf").write_bytes(response.content)
+    slips = table_cards.seat_slips(response.wsgi_request, Series.objects.get())
+    assert [slip.player for slip in slips] == ["Anna Berg", "Bernd Łukasz", "Carla Weiß"]
+    tokens = personal.personal_tokens(tournament.registrations.all())
+    for slip in slips:
+        registration = tournament.registrations.get(player__name=slip.player)
+        assert slip.url == f"http://testserver/me/{tokens[registration.pk]}/"
+        seat = registration.player.seats.get()
+        assert (slip.table, slip.position) == (seat.table.number, seat.position)

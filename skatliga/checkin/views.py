@@ -27,8 +27,8 @@ from skatliga.models import Arrival, CheckInLink, Player, Registration, Tourname
 from skatliga.models.limits import hit
 from skatliga.money.services import purse_of
 from skatliga.pdf import qr
-from skatliga.personal.services import personal_token
 from skatliga.services import ServiceError
+from skatliga.services.personal import personal_token
 from skatliga.views.auth import client_address
 from skatliga.views.referee import referee_required
 

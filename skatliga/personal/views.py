@@ -26,8 +26,8 @@ from django.views.decorators.http import require_safe
 from skatliga.messages import message
 from skatliga.models import Registration
 from skatliga.models.limits import hit
-from skatliga.personal import services
 from skatliga.personal.evening import evening_stamp, my_evening
+from skatliga.services.personal import registration_for_token
 
 View = Callable[..., HttpResponse]
 
@@ -55,7 +55,7 @@ def personal(view: View) -> View:
 
     @wraps(view)
     def wrapper(request: HttpRequest, token: str) -> HttpResponse:
-        registration = services.registration_for_token(token)
+        registration = registration_for_token(token)
         if registration is None:
             mine, mine_left = hit(f"me-tokens:{get_client_ip_address(request)}", 3600)
             every, every_left = hit("me-tokens", 3600)

@@ -15,7 +15,7 @@ from skatliga.collation import surname_key
 from skatliga.models import Seat, Series, Table
 from skatliga.pdf import SheetData, qr
 from skatliga.pdf.cards import SeatSlip, TableCard
-from skatliga.personal.services import personal_tokens
+from skatliga.services.personal import personal_tokens
 from skatliga.table import services
 
 

@@ -7,7 +7,13 @@ from __future__ import annotations
 import logging
 import re
 
-TOKEN_PATH = re.compile(r"/(t|c|me)/[A-Za-z0-9_-]+")
+TOKEN = r"[A-Za-z0-9_-]+"
+# A check-in path may carry a second token, the player's arrival (his confirmation page).
+TOKEN_PATH = re.compile(rf"/(t|me)/{TOKEN}|/(c)/{TOKEN}(/(?!search/){TOKEN})?")
+
+
+def _blank(found: re.Match[str]) -> str:
+    return f"/{found[1] or found[2]}/…" + ("/…" if found[3] else "")
 
 
 def redact(text: str) -> str:
@@ -16,8 +22,10 @@ def redact(text: str) -> str:
     '"GET /t/…/preview/ HTTP/1.1" 200'
     >>> redact('"GET /en/me/AbC_d-9/status.json HTTP/1.1" 304')
     '"GET /en/me/…/status.json HTTP/1.1" 304'
+    >>> redact("GET /c/Poster_1/search/?q=Anna"), redact("GET /c/Poster_1/Arrival-2/")
+    ('GET /c/…/search/?q=Anna', 'GET /c/…/…/')
     """
-    return TOKEN_PATH.sub(r"/\1/…", text)
+    return TOKEN_PATH.sub(_blank, text)
 
 
 class RedactTableTokens(logging.Filter):

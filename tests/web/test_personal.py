@@ -16,8 +16,9 @@ from skatliga import services
 from skatliga.checkin import services as checkin
 from skatliga.models import PersonalLink, Registration, Series
 from skatliga.money.services import save_purse
-from skatliga.personal import services as personal
+from skatliga.personal import views as personal_views
 from skatliga.personal.evening import my_evening
+from skatliga.services import personal
 from skatliga.table import cards as table_cards
 from skatliga.table.redaction import redact
 from tests.web.factories import entry, make_player, make_table, make_tournament, play
@@ -215,10 +216,21 @@ def test_wrong_tokens_lock_the_guesser_not_the_valid_links(client):
     assert client.get(url(registration, "personal:status")).status_code == 200
 
 
+def test_wrong_tokens_from_every_address_have_one_budget(client, monkeypatch):
+    monkeypatch.setattr(personal_views, "ALL_WRONG_TOKENS_PER_HOUR", 5)
+    for number in range(5):
+        address = f"10.0.0.{number}"
+        wrong = client.get("/me/" + personal.new_token() + "/", REMOTE_ADDR=address)
+        assert wrong.status_code == 404
+    refused = client.get("/me/" + personal.new_token() + "/", REMOTE_ADDR="10.0.1.1")
+    assert refused.status_code == 429
+
+
 def test_the_token_is_blanked_in_the_logs():
     assert redact('"GET /me/AbC_d-9/status.json HTTP/1.1" 200') == (
         '"GET /me/…/status.json HTTP/1.1" 200'
     )
+    assert redact("GET /c/Poster_1/Arrival-2/") == "GET /c/…/…/"
 
 
 def test_the_checkin_confirmation_carries_the_personal_link(client):

@@ -14,8 +14,10 @@
 
   function now() {
     var date = new Date();
-    var minutes = String(date.getMinutes());
-    return date.getHours() + ":" + (minutes.length < 2 ? "0" + minutes : minutes);
+    function two(number) {
+      return (number < 10 ? "0" : "") + number;
+    }
+    return two(date.getHours()) + ":" + two(date.getMinutes());
   }
 
   function show(data) {

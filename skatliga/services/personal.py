@@ -1,4 +1,6 @@
-"""Personal links: issue each registration's token, and find the registration a token opens."""
+"""Personal links ("Mein Abend"): issue each registration's token, and find the registration a
+token opens. The table cards, the seat slips, the check-in confirmation and the personal page
+all ask here."""
 
 from __future__ import annotations
 

@@ -104,7 +104,7 @@ def status(request: HttpRequest, registration: Registration, token: str) -> Http
     else:
         context = _context(registration)
         html = render_to_string("personal/_evening.html", context, request=request)
-        response = JsonResponse({"html": html, "at": context["at"]})
+        response = JsonResponse({"html": html})
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response

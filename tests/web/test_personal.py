@@ -307,3 +307,13 @@ def test_the_referees_seat_slips_carry_each_players_personal_link(
         assert slip.url == f"http://testserver/me/{tokens[registration.pk]}/"
         seat = registration.player.seats.get()
         assert (slip.table, slip.position) == (seat.table.number, seat.position)
+
+
+def test_an_unchanged_evening_answers_304_in_three_queries(django_assert_num_queries):
+    """The registration by its token, the tournament's revision, the arrival's last mark."""
+    table, regs = evening_of(make_player("Carla Weiß"))
+    address = url(regs["Anna Berg"], "personal:status")
+    client = Client()
+    etag = client.get(address)["ETag"]
+    with django_assert_num_queries(3):
+        assert client.get(address, HTTP_IF_NONE_MATCH=etag).status_code == 304

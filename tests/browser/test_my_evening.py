@@ -94,6 +94,11 @@ def test_my_evening_shows_the_seat_after_the_draw_without_reload(
     expect(page.locator(".me-games tbody tr")).to_have_count(3)
     context.set_offline(False)
     expect(page.locator("#me-offline")).to_be_hidden(timeout=10_000)
+    # A poll whose answer never comes is given up after ten seconds, and says so.
+    page.route("**/status.json", lambda route: None)
+    expect(page.locator("#me-offline")).to_be_visible(timeout=20_000)
+    page.unroute("**/status.json")
+    expect(page.locator("#me-offline")).to_be_hidden(timeout=20_000)
     assert page.evaluate("window.__loaded") is True
 
     checker = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True)

@@ -11,7 +11,17 @@
       var headers = { Accept: "application/json" };
       if (etag) headers["If-None-Match"] = etag;
       var ok = false;
-      fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
+      // On a bad connection an answer may never come: give up after twice the interval
+      // (at least ten seconds), so that the next try starts and `answered` hears of it.
+      var controller = window.AbortController ? new AbortController() : null;
+      var timer = controller
+        ? window.setTimeout(function () {
+            controller.abort();
+          }, Math.max(10, 2 * seconds) * 1000)
+        : null;
+      var options = { credentials: "same-origin", cache: "no-store", headers: headers };
+      if (controller) options.signal = controller.signal;
+      fetch(url, options)
         .then(function (response) {
           if (stamp) stamp.textContent = new Date().toLocaleTimeString();
           ok = response.status === 200 || response.status === 304;
@@ -26,6 +36,7 @@
           ok = false;
         })
         .then(function () {
+          if (timer) window.clearTimeout(timer);
           if (answered) answered(ok);
           window.setTimeout(poll, seconds * 1000);
         });

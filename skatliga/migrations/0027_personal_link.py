@@ -5,24 +5,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('skatliga', '0026_tournament_language_purse_currency'),
+        ("skatliga", "0026_tournament_language_purse_currency"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PersonalLink',
+            name="PersonalLink",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(max_length=64, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('registration', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='personal_link', to='skatliga.registration')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("token", models.CharField(max_length=64, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "registration",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="personal_link",
+                        to="skatliga.registration",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'persönlicher Link',
-                'verbose_name_plural': 'persönliche Links',
-                'ordering': ['registration'],
+                "verbose_name": "persönlicher Link",
+                "verbose_name_plural": "persönliche Links",
+                "ordering": ["registration"],
             },
         ),
     ]

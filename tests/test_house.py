@@ -45,6 +45,7 @@ FLOORS: dict[str, int] = {
     "skatliga.money": 3,
     "skatliga.league": 3,
     "skatliga.checkin": 3,
+    "skatliga.personal": 3,
     "skatliga.list_page": 3,
     "skatliga.ops": 3,
     "skatliga.admin": 3,

@@ -28,6 +28,7 @@ from skatliga.models.limits import hit
 from skatliga.money.services import purse_of
 from skatliga.pdf import qr
 from skatliga.services import ServiceError
+from skatliga.services.personal import personal_token
 from skatliga.views.auth import client_address
 from skatliga.views.referee import referee_required
 
@@ -133,7 +134,16 @@ def arrived(request: HttpRequest, link: CheckInLink, arrival: str) -> HttpRespon
         registration__tournament=link.tournament,
     )
     purse = purse_of(link.tournament)
-    context = {"tournament": link.tournament, "arrival": found, "entry_fee": purse.entry_fee}
+    mine = request.build_absolute_uri(
+        reverse("personal:page", args=[personal_token(found.registration)])
+    )
+    context = {
+        "tournament": link.tournament,
+        "arrival": found,
+        "entry_fee": purse.entry_fee,
+        "personal_url": mine,
+        "personal_qr": qr.svg(mine, _("QR-Code Ihres persönlichen Links")),
+    }
     return render(request, "checkin/arrived.html", context)
 
 

@@ -21,6 +21,7 @@ from skatliga.models.league import Club, Player, Season, Team, match_points_rule
 from skatliga.models.limits import Hits
 from skatliga.models.money import Purse
 from skatliga.models.notices import Notice
+from skatliga.models.personal import PersonalLink
 from skatliga.models.results import (
     RESULT_FIGURES,
     HistoryRow,
@@ -59,6 +60,7 @@ __all__ = [
     "ListSystem",
     "NULL_GAMES",
     "Notice",
+    "PersonalLink",
     "Player",
     "Purse",
     "RESULT_FIGURES",

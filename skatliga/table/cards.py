@@ -11,9 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from skatliga import printing
+from skatliga.collation import surname_key
 from skatliga.models import Seat, Series, Table
 from skatliga.pdf import SheetData, qr
-from skatliga.pdf.cards import TableCard
+from skatliga.pdf.cards import SeatSlip, TableCard
+from skatliga.services.personal import personal_tokens
 from skatliga.table import services
 
 
@@ -46,6 +48,18 @@ def table_cards(request: HttpRequest, series: Series) -> list[TableCard]:
         .order_by("number")
     )
     tournament = series.tournament
+    registrations = {
+        r.player_id: r for r in tournament.registrations.filter(player__seats__series=series)
+    }
+    tokens = personal_tokens(registrations.values())
+
+    def personal(seat: Seat) -> str:
+        registration = registrations.get(seat.player_id)
+        if registration is None:
+            return ""
+        token = tokens[registration.pk]
+        return request.build_absolute_uri(reverse("personal:page", args=[token]))
+
     return [
         TableCard(
             tournament=tournament.name,
@@ -58,6 +72,9 @@ def table_cards(request: HttpRequest, series: Series) -> list[TableCard]:
             url=link_url(request, links[table.pk].token),
             code=services.format_code(links[table.pk].code),
             code_url=code_url,
+            personal=tuple(
+                personal(seat) for seat in sorted(table.seats.all(), key=lambda s: s.position)
+            ),
         )
         for table in tables
     ]
@@ -77,3 +94,29 @@ def blank_sheets(request: HttpRequest, series: Series) -> list[SheetData]:
             )
         sheets.append(sheet)
     return sheets
+
+
+def seat_slips(request: HttpRequest, series: Series) -> list[SeatSlip]:
+    """Every player of ``series`` as the seating list orders them (by surname), with his
+    table, seat and personal link."""
+    seats = sorted(
+        Seat.objects.filter(series=series).select_related("player__club", "table"),
+        key=lambda seat: (surname_key(seat.player.name), seat.player_id),
+    )
+    registrations = {
+        r.player_id: r for r in series.tournament.registrations.filter(player__seats__series=series)
+    }
+    tokens = personal_tokens(registrations.values())
+    return [
+        SeatSlip(
+            player=seat.player.name,
+            club=seat.player.club.name if seat.player.club else "",
+            table=seat.table.number,
+            position=seat.position,
+            url=request.build_absolute_uri(
+                reverse("personal:page", args=[tokens[registrations[seat.player_id].pk]])
+            ),
+        )
+        for seat in seats
+        if seat.player_id in registrations
+    ]

@@ -1,31 +1,39 @@
-"""Keep link tokens out of the logs: a filter that blanks the token of a table link
-(``/t/<token>``) and of a check-in link (``/c/<token>``) in every record."""
+"""Keep link tokens out of the logs: a filter that blanks ``/t/<token>`` (a table link),
+``/c/<token>`` (check-in: the poster's link, and after it a player's confirmation) and
+``/me/<token>`` (a player's personal link) in every record."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-TOKEN_PATH = re.compile(r"/([tc])/[A-Za-z0-9_-]+")
-"""The paths whose next segment is a secret, in any language (``/en/t/…`` contains ``/t/``)."""
+TOKEN = r"[A-Za-z0-9_-]+"
+# A check-in path may carry a second token, the player's arrival (his confirmation page).
+TOKEN_PATH = re.compile(rf"/(t|me)/{TOKEN}|/(c)/{TOKEN}(/(?!search/){TOKEN})?")
+
+
+def _blank(found: re.Match[str]) -> str:
+    return f"/{found[1] or found[2]}/…" + ("/…" if found[3] else "")
 
 
 def redact(text: str) -> str:
     """
     >>> redact('"GET /t/AbC_d-9/preview/ HTTP/1.1" 200')
     '"GET /t/…/preview/ HTTP/1.1" 200'
-    >>> redact("Not Found: /da/c/Zq8-x_/search/")
-    'Not Found: /da/c/…/search/'
+    >>> redact('"GET /en/me/AbC_d-9/status.json HTTP/1.1" 304')
+    '"GET /en/me/…/status.json HTTP/1.1" 304'
+    >>> redact("GET /c/Poster_1/search/?q=Anna"), redact("GET /c/Poster_1/Arrival-2/")
+    ('GET /c/…/search/?q=Anna', 'GET /c/…/…/')
     """
-    return TOKEN_PATH.sub(r"/\1/…", text)
+    return TOKEN_PATH.sub(_blank, text)
 
 
 class RedactTableTokens(logging.Filter):
-    """Rewrites the message of a record that names a table link's path."""
+    """Rewrites the message of a record that names a link's path."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "/t/" in message or "/c/" in message:
+        if TOKEN_PATH.search(message):
             record.msg = redact(message)
             record.args = ()
         return True

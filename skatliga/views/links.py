@@ -13,7 +13,8 @@ from django.views.decorators.http import require_POST
 
 from skatliga import pdf
 from skatliga.models import Table, Tournament
-from skatliga.pdf.cards import table_cards_pdf
+from skatliga.pdf.base import date_text
+from skatliga.pdf.cards import seat_slips_pdf, table_cards_pdf
 from skatliga.table import cards, services
 from skatliga.views.referee import referee_required
 
@@ -66,6 +67,28 @@ def cards_pdf(request: HttpRequest, tournament: Tournament, series: int) -> Http
         content = table_cards_pdf(cards.table_cards(request, series_obj), title=title)
     return private_pdf(
         content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('tischkarten')}"
+    )
+
+
+@referee_required
+def seat_slips(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
+    """The seating list with each player's personal QR code, in slips to cut apart and hand
+    out (the public seating list carries no personal link)."""
+    series_obj = get_object_or_404(tournament.series, number=series)
+    with translation.override(tournament.language):
+        title = _("Sitzplan mit persönlichen Links – %(tournament)s · Serie %(series)s") % {
+            "tournament": tournament.name,
+            "series": series_obj.number,
+        }
+        content = seat_slips_pdf(
+            cards.seat_slips(request, series_obj),
+            series=series_obj.number,
+            heading=_("Sitzplan Serie %(number)d") % {"number": series_obj.number},
+            line=" · ".join(d for d in (tournament.name, date_text(tournament.date)) if d),
+            title=title,
+        )
+    return private_pdf(
+        content, f"{tournament.slug}-{_('serie')}-{series_obj.number}-{_('sitzplan')}"
     )
 
 

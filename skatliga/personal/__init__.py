@@ -1,0 +1,1 @@
+"""A player's own link to his evening: where he sits, his standing, lists, signatures, money."""

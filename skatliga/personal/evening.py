@@ -1,0 +1,279 @@
+"""The read model of "my evening": what one registered player's personal link shows.
+
+It reads through the same read models as the referee's and the public pages: his seat in
+the latest series drawn, his line of the public standings (``ListResult.public_in``), his
+lists as the list pages build them (``sheet.build_sheet``), their signatures
+(``sheet.signatures``) and his own line of the settlement (``money.services.settle``).
+
+What it may show (docs/security.md, "Personal links"): his own lists, games and money,
+whether or not their series is published; everybody else only as the public sees them,
+names through ``public_name`` and ranks from the public standings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Max, Q
+
+from skatliga.entries import signed
+from skatliga.models import (
+    Arrival,
+    ListResult,
+    Purse,
+    Registration,
+    Seat,
+    Series,
+    SeriesQuerySet,
+    Table,
+    Tournament,
+)
+from skatliga.money.services import settle
+from skatliga.sheet import build_sheet, signatures
+from skatliga.standings.queries import progress_in
+from skatliga.words import game_label
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    """Someone else at my table, as the public sees him."""
+
+    position: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class NextSeat:
+    series: int
+    table: int
+    position: int
+    others: tuple[Neighbour, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MyGame:
+    """One row of one of my lists: who declared what, its list entry, my points."""
+
+    number: int
+    declarer: str
+    mine: bool
+    label: str
+    passed: bool
+    entry: str
+    score: str
+    """My points of this row, with their sign; empty where I sat out."""
+    running: int
+    """My running Spielpunkte after this row."""
+
+
+@dataclass(frozen=True, slots=True)
+class MyList:
+    series: int
+    table: int
+    position: int
+    published: bool
+    closed: bool
+    games: tuple[MyGame, ...]
+    expected: int
+    total: int | None
+    """My total of this list (``ListResult``), None before its first game."""
+    others: tuple[Neighbour, ...]
+    signed: bool
+    signed_count: int
+    signers: int
+
+
+@dataclass(frozen=True, slots=True)
+class MyStanding:
+    rank: int
+    total: int
+    players: int
+    provisional: bool
+    series: int
+    """The series the standing counts (those the public may see)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MyMoney:
+    currency: str
+    entry: Decimal
+    fee_text: str
+    fee_paid: bool
+    lost: int
+    lost_fees: Decimal
+    prize: Decimal | None
+    """None while a series the public may not see yet could still change the ranking."""
+    provisional: bool
+
+    @property
+    def paid(self) -> Decimal:
+        return self.entry + self.lost_fees
+
+    @property
+    def balance(self) -> Decimal | None:
+        return None if self.prize is None else self.prize - self.paid
+
+    @property
+    def balance_amount(self) -> Decimal | None:
+        """What I pay or get, without its sign."""
+        return None if self.balance is None else abs(self.balance)
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    registration: Registration
+    next_seat: NextSeat | None
+    drawn: bool
+    """Whether any series of the tournament is drawn."""
+    standing: MyStanding | None
+    lists: tuple[MyList, ...]
+    money: MyMoney | None
+
+
+def evening_stamp(registration: Registration, language: str) -> str:
+    """What changes whenever the evening does: an ETag for its poll. The tournament's
+    revision rises with every draw, game, signature, publication and purse; the desk's
+    marks on the arrival change its ``updated_at``."""
+    tournament = Tournament.objects.values_list("revision", flat=True).get(
+        pk=registration.tournament_id
+    )
+    marked = Arrival.objects.filter(registration=registration).aggregate(at=Max("updated_at"))
+    at = marked["at"].timestamp() if marked["at"] else 0
+    return f'"me-{registration.pk}-{tournament}-{at}-{language}"'
+
+
+def my_evening(registration: Registration) -> Evening:
+    tournament = registration.tournament
+    player_id = registration.player_id
+    seats = list(
+        Seat.objects.filter(series__tournament=tournament)
+        .filter(Q(player_id=player_id) | Q(substitute_id=player_id))
+        .select_related("table__series", "player", "substitute")
+        .order_by("series__number")
+    )
+    last = Series.objects.filter(tournament=tournament).order_by("-number").first()
+    mine = [seat for seat in seats if seat.series_id == (last.pk if last else None)]
+    lists = tuple(_my_list(tournament, seat, player_id) for seat in seats)
+    next_seat = None
+    if mine:
+        seat = mine[0]
+        next_seat = NextSeat(
+            seat.table.series.number, seat.table.number, seat.position, _others(seat.table, seat)
+        )
+    return Evening(
+        registration=registration,
+        next_seat=next_seat,
+        drawn=last is not None,
+        standing=_standing(tournament, player_id),
+        lists=lists,
+        money=_money(tournament, player_id),
+    )
+
+
+def _others(table: Table, mine: Seat) -> tuple[Neighbour, ...]:
+    seats = table.seats.select_related("player").order_by("position")
+    return tuple(
+        Neighbour(seat.position, seat.player.public_name) for seat in seats if seat.pk != mine.pk
+    )
+
+
+def _my_list(tournament: Tournament, seat: Seat, player_id: int) -> MyList:
+    table = seat.table
+    table.series.tournament = tournament
+    seats = list(table.seats.select_related("player", "substitute").order_by("position"))
+    games = list(table.games.order_by("number"))
+    sheet = build_sheet(
+        table, games, games_per_list=tournament.games_per_list(table.size), seats=seats
+    )
+    by_position = {s.position: s for s in seats}
+    index = seat.position - 1
+    rows = []
+    for row in sheet.rows:
+        if row.game is None or row.running is None:
+            continue
+        if seat.player_for(row.number).pk != player_id:
+            continue
+        declarer = by_position.get(row.game.declarer or 0)
+        rows.append(
+            MyGame(
+                number=row.number,
+                declarer=declarer.player_for(row.number).public_name if declarer else "",
+                mine=row.game.declarer == seat.position,
+                label=game_label(row.game, row.scored) if row.scored else "",
+                passed=row.game.passed,
+                entry=row.entry if row.scored else "",
+                score="" if seat.position in row.sits_out else signed(row.scores[index]),
+                running=row.running[index],
+            )
+        )
+    result = ListResult.objects.filter(table=table, player_id=player_id).first()
+    status = signatures(table, len(games), seats)
+    own = [item for item in status.seats if item.person.pk == player_id and item.seat.pk == seat.pk]
+    return MyList(
+        series=table.series.number,
+        table=table.number,
+        position=seat.position,
+        published=table.series.is_published,
+        closed=table.is_closed,
+        games=tuple(rows),
+        expected=tournament.games_per_list(table.size),
+        total=None if result is None or not games else result.total,
+        others=tuple(Neighbour(s.position, s.player.public_name) for s in seats if s.pk != seat.pk),
+        signed=bool(own) and all(item.signature is not None for item in own),
+        signed_count=status.signed,
+        signers=len(status.seats),
+    )
+
+
+def _standing(tournament: Tournament, player_id: int) -> MyStanding | None:
+    """My line of the tournament's standing as the public sees it."""
+    results = ListResult.objects.for_tournament(tournament).public_in(tournament)
+    rows = results.standings(lots_of=tournament)
+    mine = next((row for row in rows if row.player_id == player_id), None)
+    if mine is None:
+        return None
+    return MyStanding(
+        rank=mine.rank,
+        total=mine.total,
+        players=len(rows),
+        provisional=results.provisional() or progress_in(tournament).provisional,
+        series=Series.objects.public().filter(tournament=tournament).count(),
+    )
+
+
+def _money(tournament: Tournament, player_id: int) -> MyMoney | None:
+    """My line of the settlement, where the evening has a purse. The prize goes by the rank
+    over every series; while one the public may not see yet is among them, it stays out."""
+    purse = Purse.objects.filter(tournament=tournament).first()
+    if purse is None:
+        return None
+    line = next((p for p in settle(tournament).players if p.player_id == player_id), None)
+    hidden = tournament.series.exclude(SeriesQuerySet.shown()).exists()
+    provisional = tournament.series.filter(published_at__isnull=True).exists()
+    if line is None:
+        entry = Decimal(purse.entry_fee).quantize(Decimal("0.01"))
+        fee = Arrival.objects.filter(registration__tournament=tournament).filter(
+            registration__player_id=player_id
+        )
+        marked = fee.values_list("fee", flat=True).first() or ""
+        return MyMoney(
+            currency=purse.currency_sign,
+            entry=entry,
+            fee_text=str(Arrival.Fee(marked).label),
+            fee_paid=marked in Arrival.PAID,
+            lost=0,
+            lost_fees=Decimal("0.00"),
+            prize=None,
+            provisional=True,
+        )
+    return MyMoney(
+        currency=purse.currency_sign,
+        entry=line.entry,
+        fee_text=line.fee_text,
+        fee_paid=line.fee_paid,
+        lost=line.lost,
+        lost_fees=line.lost_fees,
+        prize=None if hidden else line.prize,
+        provisional=provisional or not tournament.series.exists(),
+    )

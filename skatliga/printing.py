@@ -243,7 +243,9 @@ def _signed(seat: Seat, signatures: Sequence[Signature]) -> str:
         if signature.position != seat.position:
             continue
         at = time_format(localtime(signature.signed_at), "H:i")
-        name = f"{seat.substitute}: " if signature.substitute else ""
+        name = (
+            f"{seat.substitute.public_name}: " if signature.substitute and seat.substitute else ""
+        )
         device = f" · {signature.device[:20]}" if signature.device else ""
         lines.append(f"{name}✓ {at}{device}")
     return "\n".join(lines)

@@ -270,7 +270,7 @@ if not DEBUG:
     # with a far-future cache header, so a tablet never keeps an old entry.js after an update.
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+        "staticfiles": {"BACKEND": "skatliga.ops.static.StaticFilesStorage"},
     }
 
 CONTENT_SECURITY_POLICY = (

@@ -98,7 +98,10 @@ class TournamentForm(RuleOptionsForm, forms.ModelForm[Tournament]):
     class Meta:
         model = Tournament
         fields = [name for name in services.SETTINGS if name != "rule_options"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "starts_at": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -25,6 +25,11 @@ class PlayerForm(forms.Form):
     category = forms.ChoiceField(
         label=_("Kategorie"), choices=[("", "—"), *Category.choices], required=False
     )
+    initials_only = forms.BooleanField(
+        label=_("nur mit Initialen zeigen"),
+        help_text=_("Öffentliche Seiten, PDFs, Tabellen und die API zeigen „A. B.“."),
+        required=False,
+    )
 
 
 def find_player(text: str) -> Player | None:

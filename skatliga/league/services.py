@@ -79,8 +79,10 @@ def save_player(
     club: str = "",
     number: str = "",
     category: str = "",
+    initials_only: bool = False,
 ) -> Player:
-    """Create a player (``player`` None) or change one; a new club name creates the club."""
+    """Create a player (``player`` None) or change one; a new club name creates the club.
+    ``initials_only``: the public sees him by his initials (``models.public_name``)."""
     name, number = _words(name), number.strip()
     if not name:
         raise ServiceError("player_name_missing", "name")
@@ -94,6 +96,7 @@ def save_player(
             raise ServiceError("player_number_taken", "number", number=number)
     player = player or Player()
     player.name, player.number, player.category = name, number, category
+    player.initials_only = initials_only
     player.club = _club(club)
     player.save()
     return player
@@ -105,7 +108,8 @@ def merge_players(keep: Player, drop: Player, *, user: User = None) -> Player:
 
     Refused (``players_share_tournament``) where both played the same tournament: one person
     cannot have two results there. ``keep`` takes ``drop``'s club, number and category where
-    it has none. Each tournament of ``drop`` logs the merge.
+    it has none, and is listed by initials where either asked for it. Each tournament of
+    ``drop`` logs the merge.
     """
     if keep.pk == drop.pk:
         raise ServiceError("merge_same_player")
@@ -145,6 +149,9 @@ def merge_players(keep: Player, drop: Player, *, user: User = None) -> Player:
         if not getattr(keep, name) and getattr(drop, name):
             setattr(keep, name, getattr(drop, name))
             changed.append(name)
+    if drop.initials_only and not keep.initials_only:
+        keep.initials_only = True
+        changed.append("initials_only")
     drop.delete()
     if not keep.number and drop_number:
         keep.number = drop_number

@@ -168,6 +168,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         "club": player.club.name if player.club else "",
         "number": player.number,
         "category": player.category,
+        "initials_only": player.initials_only,
     }
     form = PlayerForm(request.POST or None, initial=initial)
     if (

@@ -78,7 +78,9 @@ def create_tournament(*, user: User = None, **fields: Any) -> Tournament:
 SETTINGS = (
     "name",
     "date",
+    "starts_at",
     "venue",
+    "address",
     "season",
     "match_day",
     "rules",
@@ -169,6 +171,8 @@ def update_tournament(tournament: Tournament, *, user: User = None, **fields: An
 def _setting_json(value: Any) -> Any:
     if isinstance(value, datetime.date):
         return value.isoformat()
+    if isinstance(value, datetime.time):
+        return value.isoformat(timespec="minutes")
     if isinstance(value, Season):
         return value.pk
     return value

@@ -58,6 +58,31 @@ def test_a_player_is_created_edited_and_found(client, operator):
     assert [p.name for p in found.context["page"]] == ["Anna Schmidt"]
 
 
+def test_the_league_lists_a_player_by_initials_from_his_page(client, operator, published):
+    bernd = Player.objects.get(name="b1")
+    page = reverse("league:player", args=[bernd.pk])
+    assert 'name="initials_only"' in client.get(page).content.decode()
+    client.get(reverse("player", args=[bernd.pk]))  # the public page, cached with his name
+
+    data = {"name": "Bernd Quaschnowitz", "initials_only": "on"}
+    assert client.post(page, data).status_code == 302
+
+    assert Player.objects.get(pk=bernd.pk).initials_only
+    assert client.get(page).context["form"]["initials_only"].value() is True
+    public = client.get(reverse("player", args=[bernd.pk])).content.decode()
+    assert "<h1>B. Q.</h1>" in public and "Quaschnowitz" not in public
+    client.post(page, {"name": "Bernd Quaschnowitz"})
+    assert not Player.objects.get(pk=bernd.pk).initials_only
+
+
+def test_a_merged_player_keeps_the_initials_either_record_asked_for(client, operator):
+    keep = make_player("Anna Schmidt")
+    make_player("A. Schmidt", number="0815")
+    Player.objects.filter(number="0815").update(initials_only=True)
+    client.post(reverse("league:player-merge", args=[keep.pk]), {"other": "0815"})
+    assert Player.objects.get().initials_only
+
+
 def test_a_duplicate_record_is_merged_from_the_player_page(client, operator):
     keep, drop = make_player("Anna Schmidt"), make_player("A. Schmidt", number="0815")
     tournament = Tournament.objects.create(name="T", slug="t", date=datetime.date(2026, 1, 1))

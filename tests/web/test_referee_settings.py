@@ -5,6 +5,8 @@ round, seat 2 loses spades hand with 1 (33), seat 1 wins grand with 1 (48), one 
 Totals: isko 138, −116, 40; pre1999 138, −83, 40.
 """
 
+import datetime
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
@@ -52,7 +54,9 @@ def settings_data(tournament, **changes):
     data = {
         "name": tournament.name,
         "date": tournament.date.isoformat(),
+        "starts_at": tournament.starts_at.strftime("%H:%M") if tournament.starts_at else "",
         "venue": tournament.venue,
+        "address": tournament.address,
         "season": tournament.season_id or "",
         "match_day": tournament.match_day or "",
         "rules": tournament.rules,
@@ -123,6 +127,38 @@ def test_saving_the_settings_changes_the_tournament(client, referee):
         "match_day": 3,
     }
     assert change.user == referee
+
+
+def test_the_start_time_and_address_go_into_the_calendar(client, referee):
+    tournament = refereed(referee, date=datetime.date(2026, 11, 21), venue="Vereinsheim")
+    data = settings_data(tournament, starts_at="19:30", address="Hauptstr. 1, 53111 Bonn")
+
+    assert client.post(settings_url(tournament), data).status_code == 302
+
+    tournament.refresh_from_db()
+    assert (tournament.starts_at, tournament.address) == (
+        datetime.time(19, 30),
+        "Hauptstr. 1, 53111 Bonn",
+    )
+    change = Change.objects.get(tournament=tournament)
+    assert change.after == {"starts_at": "19:30", "address": "Hauptstr. 1, 53111 Bonn"}
+    page = client.get(settings_url(tournament)).content.decode()
+    assert 'type="time" name="starts_at" value="19:30"' in page
+    assert 'value="Hauptstr. 1, 53111 Bonn"' in page
+    calendar = client.get("/api/v1/calendar.ics").content.decode()
+    # 19:30 in Bonn in November (CET, UTC+1) is 18:30 UTC.
+    assert "DTSTART:20261121T183000Z\r\n" in calendar
+    assert "LOCATION:Vereinsheim\\, Hauptstr. 1\\, 53111 Bonn\r\n" in calendar
+
+
+def test_a_start_time_that_is_no_time_is_a_form_error(client, referee):
+    tournament = refereed(referee)
+    response = client.post(settings_url(tournament), settings_data(tournament, starts_at="25:99"))
+    assert response.status_code == 200
+    errors = response.context["form"].errors.as_data()
+    assert [e.code for e in errors["starts_at"]] == ["invalid"]
+    tournament.refresh_from_db()
+    assert tournament.starts_at is None
 
 
 def test_a_new_rule_set_rescores_every_list(client, referee):

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import brotli
 import pytest
 from django.conf import settings as django_settings
 from django.db import connection
@@ -190,6 +191,22 @@ def test_static_files_are_hashed_compressed_and_cached_for_ever(unreachable):
     assert headers["Content-Encoding"] == "gzip"
     assert plain_status == 200
     assert "immutable" not in plain_headers["Cache-Control"]
+
+
+def test_static_files_are_served_with_brotli_to_who_accepts_it(unreachable):
+    manifest = json.loads((ROOT / "staticfiles" / "staticfiles.json").read_text())
+    hashed = manifest["paths"]["skatliga/base.css"]
+    path = ROOT / "staticfiles" / hashed
+    assert path.with_name(path.name + ".br").exists()
+    assert path.with_name(path.name + ".gz").exists()
+
+    status, headers, body = unreachable.request(
+        f"/static/{hashed}", headers={"Accept-Encoding": "gzip, deflate, br"}
+    )
+
+    assert status == 200
+    assert headers["Content-Encoding"] == "br"
+    assert brotli.decompress(body) == path.read_bytes()
 
 
 # --- kill -9 -----------------------------------------------------------------------------

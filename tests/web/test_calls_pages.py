@@ -100,6 +100,10 @@ def test_the_table_calls_the_referee_once_however_often_it_presses(device, link,
     assert (call.reason, call.device, call.is_open) == ("rule", "Tablet 3", True)
     page = device.get(at(link, "help")).content.decode()
     assert 'data-call="open"' in page
+    # The list at the table says so too, until the referee saw the call.
+    assert 'data-call="open"' in device.get(at(link, "entry")).content.decode()
+    services.acknowledge_call(call)
+    assert 'data-call="open"' not in device.get(at(link, "entry")).content.decode()
 
 
 def test_a_call_without_a_known_reason_is_refused(device, link):
@@ -235,6 +239,7 @@ def test_the_referee_corrects_the_game_on_the_list_page(client, table, referee, 
     )
 
     assert f'name="objection" value="{objection.pk}"' in page
+    assert "Einspruch eingelegt" in page and "Hand!" in page  # in the list's history
     assert (response.status_code, response.url) == (302, series_url(table))
     game = table.games.get()
     assert (game.hand, game.value, game.version) == (True, 96, 2)

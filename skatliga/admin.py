@@ -139,6 +139,20 @@ class SecondEntryAdmin(ReadOnlyAdmin[models.SecondEntry]):
     search_fields = ["table__series__tournament__name"]
 
 
+@admin.register(models.RefereeCall)
+class RefereeCallAdmin(ReadOnlyAdmin[models.RefereeCall]):
+    list_display = ["table", "reason", "created_at", "acknowledged_at", "device"]
+    list_filter = ["reason"]
+    search_fields = ["table__series__tournament__name", "device"]
+
+
+@admin.register(models.Objection)
+class ObjectionAdmin(ReadOnlyAdmin[models.Objection]):
+    list_display = ["game", "seat", "reason", "created_at", "decision", "decided_at"]
+    list_filter = ["decision"]
+    search_fields = ["game__table__series__tournament__name", "reason"]
+
+
 @admin.register(models.CheckInLink)
 class CheckInLinkAdmin(admin.ModelAdmin[models.CheckInLink]):
     list_display = ["tournament", "created_at", "revoked_at"]

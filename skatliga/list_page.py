@@ -23,7 +23,7 @@ from skatliga.forms import coded_error
 from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
 from skatliga.forms.players import SubstituteForm
 from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute, message
-from skatliga.models import Change, Game, Seat, SecondEntry, Table, Tournament
+from skatliga.models import Change, Game, Objection, Seat, SecondEntry, Table, Tournament
 from skatliga.sheet import Sheet, build_sheet, list_rows, middle_span, signatures
 from skatliga.words import describe_game
 
@@ -65,7 +65,11 @@ def describe_history(change: Change, names: dict[int, str]) -> dict[str, str]:
             "before": describe_substitute(before, names) if before else "",
             "after": describe_substitute(after, names) if after else "",
         }
-    if change.action == Change.Action.LIST_SIGNED:
+    if change.action == Change.Action.OBJECTION_DECIDED:
+        decision = after.get("decision", "")
+        labels = dict(Objection.Decision.choices)
+        return {"before": "", "after": str(labels.get(decision, decision))}
+    if change.action in (Change.Action.LIST_SIGNED, Change.Action.OBJECTION_FILED):
         text = _("%(player)s (Platz %(seat)s)") % {
             "player": after.get("player", ""),
             "seat": after.get("seat", ""),
@@ -232,6 +236,7 @@ def render_list(
             for game in games
             if game.disputed
         ],
+        "objection": None if context.get("at_table") else asked_objection(request, table),
         "bid_values": scoring.bid_values(rules),
         "kontra": rules.kontra,
         "reopen_form": context.pop("reopen_form", None) or ReopenForm(),
@@ -268,6 +273,20 @@ def describe_differences(
     ]
 
 
+def asked_objection(request: HttpRequest, table: Table) -> Objection | None:
+    """The open objection against a game of ``table`` the referee corrects the game for
+    (``?objection=ID`` from the dashboard, then posted with the row), if any."""
+    try:
+        pk = int(request.POST.get("objection") or request.GET["objection"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return (
+        Objection.objects.select_related("game", "seat__player", "seat__substitute")
+        .filter(pk=pk, game__table=table, decided_at__isnull=True)
+        .first()
+    )
+
+
 def editing_number(request: HttpRequest) -> int | None:
     """The row ``?game=N`` asks to correct, if any."""
     try:
@@ -300,17 +319,32 @@ def save_row(
             except services.ServiceError as error:
                 form.add_problems(error.problems)
         return render_list(request, tournament, table_obj, form=form, editing=number, **page)
+    objection = None if device else asked_objection(request, table_obj)
+    if objection is not None and objection.game.number != number:
+        objection = None
     try:
-        game = services.record_game(
-            table_obj,
-            number,
-            form.entry,
-            user=request.user,
-            expected_version=form.cleaned_data.get("version"),
-            reason=form.cleaned_data.get("reason") or "",
-            device=device,
-            signatures_confirmed=bool(form.cleaned_data.get("clear_signatures")),
-        )
+        if objection is not None:
+            # The referee corrects the game an objection is against: the objection is
+            # decided with the correction, in one transaction.
+            game = services.decide_objection(
+                objection,
+                correction=form.entry,
+                user=request.user,
+                expected_version=form.cleaned_data.get("version"),
+                reason=form.cleaned_data.get("reason") or "",
+                signatures_confirmed=bool(form.cleaned_data.get("clear_signatures")),
+            ).game
+        else:
+            game = services.record_game(
+                table_obj,
+                number,
+                form.entry,
+                user=request.user,
+                expected_version=form.cleaned_data.get("version"),
+                reason=form.cleaned_data.get("reason") or "",
+                device=device,
+                signatures_confirmed=bool(form.cleaned_data.get("clear_signatures")),
+            )
     except services.Conflict as conflict:
         return render_conflict(
             request, tournament, table_obj, list_seats(table_obj), number, conflict.current, **page
@@ -343,6 +377,13 @@ def save_row(
                 "gelöscht. Bitte neu unterschreiben."
             ),
         )
+    if objection is not None:
+        messages.success(
+            request,
+            _("Einspruch zu Spiel %(number)s: das Spiel ist korrigiert.") % {"number": number},
+        )
+        series = table_obj.series
+        return redirect("referee:series", slug=tournament.slug, series=series.number)
     return redirect(page.get("entry_url") or list_url(table_obj))
 
 

@@ -237,6 +237,13 @@ MESSAGES: dict[str, StrPromise] = {
         "des Tisches liegt ihr zur Entscheidung vor."
     ),
     "no_dispute": _("Zu diesem Spiel liegt keine Fassung des Tisches vor."),
+    "call_reason_unknown": _("Bitte einen Grund für den Ruf wählen."),
+    "seat_not_at_table": _("Dieser Platz gehört nicht zu diesem Tisch."),
+    "objection_reason_too_long": _("Der Grund ist zu lang (höchstens %(most)s Zeichen)."),
+    "objection_window_closed": _(
+        "Die Einspruchsfrist ist abgelaufen: die Ergebnisse der Serie sind endgültig."
+    ),
+    "objection_decided": _("Über diesen Einspruch ist schon entschieden."),
     "signatures_would_clear": _(
         "Die Liste ist unterschrieben: Speichern löscht alle Unterschriften. Zum Bestätigen "
         "noch einmal speichern."

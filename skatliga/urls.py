@@ -12,6 +12,7 @@ from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
 from skatliga.views import (
     account,
+    calls,
     double_entry,
     links,
     lists,
@@ -63,6 +64,8 @@ referee_patterns = [
     path("<slug:slug>/series/<id:series>/publish/", series.series_publish, name="publish"),
     path("<slug:slug>/series/<id:series>/withdraw/", series.series_withdraw, name="withdraw"),
     path("<slug:slug>/changes/", referee.change_log, name="changes"),
+    path("<slug:slug>/calls/<id:pk>/seen/", calls.call_acknowledge, name="call-acknowledge"),
+    path("<slug:slug>/objections/<id:pk>/keep/", calls.objection_keep, name="objection-keep"),
     path("<slug:slug>/money/", money_views.money, name="money"),
     path("<slug:slug>/money.pdf", money_views.money_pdf, name="money-pdf"),
     path(LIST, lists.table_list, name="list"),

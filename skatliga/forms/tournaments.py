@@ -115,6 +115,8 @@ class TournamentForm(RuleOptionsForm, forms.ModelForm[Tournament]):
         ]
         rounds.widget.attrs.update(min=1, max=30)
         self.fields["language"].required = False
+        # Empty is no objection window, as 0 is.
+        self.fields["objection_minutes"].required = False
         rounds.help_text = _("12 Runden: 48 Spiele am Vierertisch, 36 am Dreiertisch.")
         self.add_option_fields(
             self.instance.rule_options if self.instance.pk else self.initial.get("rule_options", {})
@@ -125,6 +127,10 @@ class TournamentForm(RuleOptionsForm, forms.ModelForm[Tournament]):
 
     def clean_language(self) -> str:
         return self.cleaned_data["language"] or self.instance.language
+
+    def clean_objection_minutes(self) -> int:
+        minutes: int | None = self.cleaned_data["objection_minutes"]
+        return minutes or 0
 
     def clean_rounds_per_series(self) -> int:
         rounds: int = self.cleaned_data["rounds_per_series"]

@@ -6,6 +6,7 @@ list changes, so that standings are grouped queries over it. Named constraints m
 engine's rules as a backstop.
 """
 
+from skatliga.models.calls import Objection, RefereeCall
 from skatliga.models.changes import Change
 from skatliga.models.checkin import Arrival, CheckInLink, ForbiddenPair
 from skatliga.models.choices import (
@@ -60,10 +61,12 @@ __all__ = [
     "ListSystem",
     "NULL_GAMES",
     "Notice",
+    "Objection",
     "PersonalLink",
     "Player",
     "Purse",
     "RESULT_FIGURES",
+    "RefereeCall",
     "Registration",
     "RuleSetName",
     "Season",

@@ -32,6 +32,8 @@ class Change(models.Model):
         SIGNATURES_CLEARED = "signatures_cleared", _("Unterschriften gelöscht")
         SECOND_ENTRY = "second_entry", _("Zweiteingabe")
         ENTRY_PICKED = "entry_picked", _("Erfassung gewählt")
+        OBJECTION_FILED = "objection_filed", _("Einspruch eingelegt")
+        OBJECTION_DECIDED = "objection_decided", _("Einspruch entschieden")
 
     at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(

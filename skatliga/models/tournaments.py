@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Mod
@@ -14,6 +17,10 @@ import scoring
 from skatliga.models.choices import NULL_GAMES, TRUMP_GAMES, GameType, language_field
 from skatliga.models.league import KeepsRevision, Player, Season, Team
 from skatliga.models.rules import PlaysRules
+
+OBJECTION_MINUTES_MOST = 120
+"""The longest objection window a tournament may set, in minutes (the cached public pages
+rely on it: ``views.public.common.in_tournament``)."""
 
 
 class TournamentQuerySet(models.QuerySet["Tournament"]):
@@ -69,6 +76,15 @@ class Tournament(KeepsRevision, PlaysRules):
         help_text=_(
             "Jede Liste wird zweimal unabhängig erfasst (am Tisch und von der Turnierleitung "
             "vom Papier); abgeschlossen wird sie erst, wenn beide Erfassungen übereinstimmen."
+        ),
+    )
+    objection_minutes = models.PositiveSmallIntegerField(
+        _("Einspruchsfrist (Minuten)"),
+        default=0,
+        validators=[MaxValueValidator(OBJECTION_MINUTES_MOST)],
+        help_text=_(
+            "Nach der Veröffentlichung einer Serie so viele Minuten Zeit für Einsprüche; "
+            "danach sind die Ergebnisse endgültig. 0: keine Einspruchsfrist."
         ),
     )
     language = language_field()
@@ -173,6 +189,9 @@ class Series(models.Model):
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    objections_until = models.DateTimeField(_("Einspruch bis"), null=True, blank=True)
+    """The end of the objection window set at publication (on a full minute); None without
+    one. Until then the published results may still change; after it they are final."""
 
     objects = SeriesQuerySet.as_manager()
 
@@ -199,6 +218,13 @@ class Series(models.Model):
     @property
     def is_published(self) -> bool:
         return self.published_at is not None
+
+    def objections_open(self, now: datetime.datetime) -> bool:
+        """Whether a seat may still object at ``now``: before publication, and after it
+        until the objection window ends."""
+        if self.published_at is None:
+            return True
+        return self.objections_until is not None and now < self.objections_until
 
 
 class Table(models.Model):

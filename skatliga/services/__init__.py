@@ -16,9 +16,16 @@ season's row last (``revisions.touch``).
 - ``seating``: players, the draw, swapping seats;
 - ``forbidden``: pairs of players the draw keeps apart;
 - ``publishing``: publishing a series' results and withdrawing the publication;
-- ``substitutes``: a player who leaves during a list, and his substitute.
+- ``substitutes``: a player who leaves during a list, and his substitute;
+- ``calls``: a table's call for the referee, and objections against a game.
 """
 
+from skatliga.services.calls import (
+    acknowledge_call,
+    call_referee,
+    decide_objection,
+    file_objection,
+)
 from skatliga.services.common import Conflict, ServiceError, User, acting_user
 from skatliga.services.confirmation import (
     Difference,
@@ -102,18 +109,22 @@ __all__ = [
     "ServiceError",
     "Sitting",
     "User",
+    "acknowledge_call",
     "acting_user",
     "add_referee",
     "allow_pair",
     "appoint_substitute",
     "assign_teams",
+    "call_referee",
     "close_table",
     "create_team",
     "create_tournament",
+    "decide_objection",
     "delete_last_game",
     "dispute_entry",
     "delete_player",
     "differences",
+    "file_objection",
     "draw_tables",
     "find_or_create_player",
     "forbid_pair",

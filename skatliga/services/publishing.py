@@ -7,6 +7,8 @@ reopened until the publication is withdrawn (with a reason). Both are logged as 
 
 from __future__ import annotations
 
+import datetime
+
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
@@ -14,6 +16,26 @@ from django.utils import timezone
 from skatliga import revisions
 from skatliga.models import Change, Series, Table, Tournament
 from skatliga.services.common import ServiceError, User, acting_user, lock_tournament
+
+
+def objections_until(
+    tournament: Tournament, published_at: datetime.datetime
+) -> datetime.datetime | None:
+    """The end of the objection window of a series published at ``published_at``: the
+    tournament's ``objection_minutes`` later, on the next full minute (the public pages say
+    "Einspruch bis 21:45"); None without a window.
+
+    >>> at = datetime.datetime(2026, 11, 27, 21, 30, 40, tzinfo=datetime.UTC)
+    >>> objections_until(Tournament(objection_minutes=15), at).time()
+    datetime.time(21, 46)
+    >>> objections_until(Tournament(objection_minutes=0), at) is None
+    True
+    """
+    if not tournament.objection_minutes:
+        return None
+    end = published_at + datetime.timedelta(minutes=tournament.objection_minutes)
+    whole = end.replace(second=0, microsecond=0)
+    return whole if whole == end else whole + datetime.timedelta(minutes=1)
 
 
 def _lock_series(series: Series) -> Series:
@@ -38,7 +60,8 @@ def publish_series(series: Series, *, user: User = None) -> Series:
         raise ServiceError("series_lists_open", count=open_tables)
     series.published_at = timezone.now()
     series.published_by = acting_user(user)
-    series.save(update_fields=["published_at", "published_by"])
+    series.objections_until = objections_until(series.tournament, series.published_at)
+    series.save(update_fields=["published_at", "published_by", "objections_until"])
     Change.objects.create(
         user=acting_user(user),
         tournament=series.tournament,
@@ -61,7 +84,8 @@ def withdraw_publication(series: Series, *, user: User = None, reason: str) -> S
     before = {"series": series.number, "published_at": series.published_at.isoformat()}
     series.published_at = None
     series.published_by = None
-    series.save(update_fields=["published_at", "published_by"])
+    series.objections_until = None
+    series.save(update_fields=["published_at", "published_by", "objections_until"])
     Change.objects.create(
         user=acting_user(user),
         tournament=series.tournament,
@@ -94,11 +118,13 @@ def publish_complete_series(tournament: Tournament, *, user: User = None) -> lis
     )
     if not candidates:
         return []
+    until = objections_until(tournament, now)
     Series.objects.filter(pk__in=[series.pk for series in candidates]).update(
-        published_at=now, published_by=by
+        published_at=now, published_by=by, objections_until=until
     )
     for series in candidates:
         series.tournament, series.published_at, series.published_by = tournament, now, by
+        series.objections_until = until
     Change.objects.bulk_create(
         [
             Change(

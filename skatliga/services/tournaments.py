@@ -90,6 +90,7 @@ SETTINGS = (
     "keep_teammates_apart",
     "hide_unpublished",
     "double_entry",
+    "objection_minutes",
     "language",
 )
 """The fields of a tournament that :func:`update_tournament` changes."""

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from skatliga.table import signing, views
+from skatliga.table import calls, signing, views
 
 app_name = "table"
 
@@ -12,6 +12,10 @@ urlpatterns = [
     path("<str:token>/", views.entry, name="entry"),
     path("<str:token>/preview/", views.preview, name="preview"),
     path("<str:token>/device/", views.device, name="device"),
+    path("<str:token>/help/", calls.help_page, name="help"),
+    path("<str:token>/help.json", calls.help_status, name="help-status"),
+    path("<str:token>/help/call/", calls.call, name="call"),
+    path("<str:token>/help/objection/", calls.objection, name="objection"),
     path("<str:token>/sign/", signing.sign, name="sign"),
     path("<str:token>/sign/<id:position>/", signing.sign_seat, name="sign-seat"),
     path(

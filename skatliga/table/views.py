@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoring import GameType
 from skatliga.list_page import editing_number, preview_row, render_list, save_row
-from skatliga.models import Table, TableLink, Tournament
+from skatliga.models import RefereeCall, Table, TableLink, Tournament
 from skatliga.models.limits import hit
 from skatliga.table import services
 
@@ -105,6 +105,10 @@ def page(request: HttpRequest, link: TableLink) -> dict[str, Any]:
         "preview_url": reverse("table:preview", args=[link.token]),
         "device_url": reverse("table:device", args=[link.token]),
         "device_name": device_name(request, link),
+        # The table's call for the referee while it waits (``skatliga.table.calls``).
+        "open_call": RefereeCall.objects.filter(
+            table=link.table, acknowledged_at__isnull=True
+        ).first(),
         # The tap grid's "with/without 1..n" buttons: the rule set's limit per trump game.
         "most_matadors": json.dumps(
             {game.value: rules.most_matadors(game) for game in GameType if game.is_trump_game}

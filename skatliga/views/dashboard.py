@@ -1,5 +1,6 @@
 """What the referee's dashboard shows of a series: per table its progress, last activity,
-signatures and open differences, and how often the dashboard asks for them again."""
+signatures and open differences, its open call for the referee and its open objections, and
+how often the dashboard asks for them again."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from django.utils.translation import get_language
 from skatliga.models import (
     Change,
     Game,
+    Objection,
+    RefereeCall,
     Seat,
     SecondEntry,
     Series,
@@ -21,6 +24,28 @@ from skatliga.models import (
     Tournament,
 )
 from skatliga.services.confirmation import GAME_ACTIONS, differing_numbers
+
+
+@dataclass(frozen=True, slots=True)
+class OpenObjection:
+    """An objection on the dashboard: its game's number and who objected."""
+
+    objection: Objection
+    number: int
+    player: str
+
+
+def open_objections(series: Series) -> dict[int, list[OpenObjection]]:
+    """The undecided objections against the games of ``series``, per table id."""
+    found: dict[int, list[OpenObjection]] = {}
+    for objection in Objection.objects.filter(
+        game__table__series=series, decided_at__isnull=True
+    ).select_related("game", "seat__player", "seat__substitute"):
+        number = objection.game.number
+        found.setdefault(objection.game.table_id, []).append(
+            OpenObjection(objection, number, str(objection.seat.player_for(number)))
+        )
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +64,10 @@ class TableStatus:
     """The differing rows' numbers under double entry; None without double entry."""
     disputes: list[int]
     """The rows whose table's version waits for the referee (``Game.disputed``)."""
+    call: RefereeCall | None = None
+    """The table's call for the referee, while the referee has not acknowledged it."""
+    objections: tuple[OpenObjection, ...] = ()
+    """The objections against the table's games the referee has not decided."""
 
     @property
     def all_signed(self) -> bool:
@@ -56,11 +85,13 @@ class TableStatus:
             "kept_at_table": self.kept_at_table,
             "differences": self.differences,
             "disputes": self.disputes,
+            "call": self.call is not None,
+            "objections": len(self.objections),
         }
 
 
 def series_status(series: Series) -> list[TableStatus]:
-    """Every table of ``series`` with its progress: one grouped query per figure (six, and
+    """Every table of ``series`` with its progress: one grouped query per figure (eight, and
     two more under double entry), none per table."""
     tournament = series.tournament
     tables = list(series.tables.order_by("number"))
@@ -85,6 +116,11 @@ def series_status(series: Series) -> list[TableStatus]:
     at_table = set(
         changes.filter(action__in=GAME_ACTIONS).exclude(device="").values_list("table", flat=True)
     )
+    calls = {
+        call.table_id: call
+        for call in RefereeCall.objects.filter(table__series=series, acknowledged_at__isnull=True)
+    }
+    objections = open_objections(series)
     differing = None
     if tournament.double_entry:
         differing = differing_numbers(
@@ -104,6 +140,8 @@ def series_status(series: Series) -> list[TableStatus]:
             kept_at_table=table.pk in at_table,
             differences=None if differing is None else differing[table.pk],
             disputes=disputes.get(table.pk, []),
+            call=calls.get(table.pk),
+            objections=tuple(objections.get(table.pk, ())),
         )
         for table in tables
     ]

@@ -21,8 +21,10 @@ from skatliga.models import (
     GameType,
     ListResult,
     ListSystem,
+    Objection,
     Player,
     Purse,
+    RefereeCall,
     Registration,
     RuleSetName,
     Season,
@@ -83,6 +85,18 @@ def result(table: Table, **fields: Any) -> ListResult:
 def twice(write: Callable[[], object]) -> None:
     write()
     write()
+
+
+def objection(x: SimpleNamespace, **fields: Any) -> Objection:
+    """An objection of seat 1 of the 4-table against its game 1, with ``fields``."""
+    played = Game.objects.get_or_create(
+        table=x.four,
+        number=1,
+        defaults={"table_size": 4, "passed": True},
+    )[0]
+    return Objection.objects.create(
+        game=played, seat=x.four.seats.get(position=1), reason="Bube", **fields
+    )
 
 
 def pair_of(x: SimpleNamespace, low: int, high: int) -> ForbiddenPair:
@@ -228,6 +242,14 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
     ],
     "forbidden_pair_unique": [lambda x: twice(lambda: pair_of(x, 0, 1))],
     "forbidden_pair_ordered": [lambda x: pair_of(x, 1, 0), lambda x: pair_of(x, 0, 0)],
+    "referee_call_one_open_per_table": [
+        lambda x: twice(lambda: RefereeCall.objects.create(table=x.four, reason="rule"))
+    ],
+    "objection_one_open_per_seat": [lambda x: twice(lambda: objection(x))],
+    "objection_decided_with_decision": [
+        lambda x: objection(x, decision="kept"),
+        lambda x: objection(x, decided_at=datetime.datetime(2026, 11, 27, tzinfo=datetime.UTC)),
+    ],
 }
 
 

@@ -7,6 +7,7 @@ Standings come from ``ListResult`` grouped queries (``models.ListResultQuerySet.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.urls import translate_url
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
@@ -177,12 +178,14 @@ def in_tournament(
 ) -> HttpResponseBase:
     """A page, CSV or PDF of one tournament (its series and lists too), cached on its
     revision; ``build`` gets the tournament, read only when the page is built."""
-    pk, revision, revised_at, language = revisions.revision_of(Tournament, slug) or _not_found()
+    pk, revision, revised_at, language, minutes = (
+        revisions.revision_of(Tournament, slug) or _not_found()
+    )
     if switch := to_its_language(request, language):
         return switch
     return cached(
         request,
-        ("tournament", pk, revision),
+        ("tournament", pk, revision, revisions.objection_minute(revised_at, minutes)),
         lambda: build(tournament_of(slug)),
         last_modified=revised_at,
     )
@@ -193,7 +196,7 @@ def in_season(
 ) -> HttpResponseBase:
     """A page, CSV or PDF of a season, cached on its revision; ``build`` gets the season,
     read only when the page is built."""
-    pk, revision, revised_at, language = revisions.revision_of(Season, slug) or _not_found()
+    pk, revision, revised_at, language, _ = revisions.revision_of(Season, slug) or _not_found()
     if switch := to_its_language(request, language):
         return switch
     return cached(
@@ -202,6 +205,13 @@ def in_season(
         lambda: build(Season.objects.get(pk=pk)),
         last_modified=revised_at,
     )
+
+
+def moment(value: Any) -> Any:
+    """A time as the database gave it, aware (SQLite gives it naive, in UTC)."""
+    if value is not None and timezone.is_naive(value):
+        value = timezone.make_aware(value, datetime.UTC)
+    return value
 
 
 def _not_found() -> Any:

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.utils import timezone
 from django_tables2 import RequestConfig
 
 from skatliga.models import ListResult, Player, Team, Tournament, compiled_rows
 from skatliga.standings.queries import player_statistics, series_totals, team_standings
 from skatliga.standings.tables import PlayerHistoryTable, PlayerStandingTable
 from skatliga.views.caching import cached, latest, render_page
-
-
-def _moment(value: Any) -> Any:
-    """A time as the database gave it, aware (SQLite gives it naive, in UTC)."""
-    if value is not None and timezone.is_naive(value):
-        value = timezone.make_aware(value, datetime.UTC)
-    return value
+from skatliga.views.public.common import moment
 
 
 def _revisions(of: str, pk: int) -> list[tuple[Any, ...]]:
@@ -37,7 +29,7 @@ def _revisions(of: str, pk: int) -> list[tuple[Any, ...]]:
         ),
         pk,
     )
-    return [(t, revision, _moment(at)) for t, revision, at in rows]
+    return [(t, revision, moment(at)) for t, revision, at in rows]
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponseBase:
@@ -107,7 +99,7 @@ def team(request: HttpRequest, pk: int) -> HttpResponseBase:
     if not found:
         raise Http404
     season, season_revision, season_revised = found[0]
-    season_revised = _moment(season_revised)
+    season_revised = moment(season_revised)
     played = _revisions("team", pk)
     key = ("team", pk, season, season_revision, [(t, revision) for t, revision, _at in played])
     modified = latest(season_revised, *(at for _pk, _revision, at in played))

@@ -3,6 +3,7 @@ standings with the series' table cards, and their result PDFs."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +13,7 @@ from django.db.models import Count, F, OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from skatliga import printing
@@ -36,6 +38,7 @@ from skatliga.views.public.common import (
     export,
     hidden,
     in_tournament,
+    moment,
     pdf_response,
     series_of,
     shown_series,
@@ -103,6 +106,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "provisional": provisional,
             "progress": progress_in(tournament),
             "running": lists.lists,
+            "now": timezone.now(),
         },
     )
 
@@ -159,6 +163,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "substitutes": _substitute_notes(series, lambda: Seat.objects.filter(series=series)),
             "progress": progress_in(series),
             "running": lists.lists,
+            "now": timezone.now(),
         },
     )
 
@@ -170,6 +175,7 @@ class _SeriesLine:
     number: int
     is_published: bool
     table_count: int
+    objections_until: datetime.datetime | None
 
 
 def _series_lines(tournament: Tournament) -> list[_SeriesLine]:
@@ -180,12 +186,13 @@ def _series_lines(tournament: Tournament) -> list[_SeriesLine]:
             Series.objects.filter(tournament=pk)
             .order_by("number")
             .annotate(table_count=Count("tables"))
-            .values_list("number", "published_at", "table_count")
+            .values_list("number", "published_at", "table_count", "objections_until")
         ),
         tournament.pk,
     )
     return [
-        _SeriesLine(number, published is not None, tables) for number, published, tables in rows
+        _SeriesLine(number, published is not None, tables, moment(until))
+        for number, published, tables, until in rows
     ]
 
 

@@ -18,11 +18,13 @@ from skatliga.pdf.base import BOLD, FONT, build, date_text, mm, shorten
 CARD_HEIGHT = 128 * mm
 QR_SIZE = 62 * mm
 MUTED = colors.HexColor("#555555")
+CODE_ROOM = 16 * mm  # a seat code beside the player's name
 
 
 @dataclass(frozen=True, slots=True)
 class TableCard:
-    """What one table card prints; ``players`` are the names by seat (seat 1 first)."""
+    """What one table card prints; ``players`` are the names by seat (seat 1 first) and
+    ``sign_codes`` their seat codes where the tournament asks for them (else empty)."""
 
     tournament: str
     date: datetime.date | None
@@ -32,6 +34,7 @@ class TableCard:
     url: str
     code: str
     code_url: str  # where to type the code, e.g. "skat.example.org/t/"
+    sign_codes: tuple[str, ...] = ()
 
 
 class CardFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
@@ -62,11 +65,20 @@ class CardFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: F
         canvas.setFont(FONT, 14)
         canvas.drawString(pad, top - 28 * mm, _("Serie %(number)s") % {"number": card.series})
         y = top - 40 * mm
+        code_room = CODE_ROOM if card.sign_codes else 0
+        if card.sign_codes:
+            canvas.setFont(FONT, 8)
+            canvas.setFillColor(MUTED)
+            canvas.drawRightString(pad + text_room, y + 5 * mm, _("Sitzcode"))
+            canvas.setFillColor(colors.black)
         for seat, name in enumerate(card.players, start=1):
             canvas.setFont(BOLD, 13)
             canvas.drawString(pad, y, f"{seat}")
             canvas.setFont(FONT, 13)
-            canvas.drawString(pad + 8 * mm, y, shorten(name, text_room - 8 * mm, 13))
+            canvas.drawString(pad + 8 * mm, y, shorten(name, text_room - 8 * mm - code_room, 13))
+            if seat <= len(card.sign_codes):
+                canvas.setFont(BOLD, 13)
+                canvas.drawRightString(pad + text_room, y, card.sign_codes[seat - 1])
             y -= 8 * mm
         x = self.width - QR_SIZE - pad
         renderPDF.draw(qr.drawing(card.url, QR_SIZE), canvas, x, top - QR_SIZE - 4 * mm)

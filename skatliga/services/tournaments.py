@@ -88,6 +88,7 @@ SETTINGS = (
     "keep_teammates_apart",
     "hide_unpublished",
     "double_entry",
+    "seat_codes",
     "language",
 )
 """The fields of a tournament that :func:`update_tournament` changes."""

@@ -14,6 +14,7 @@ from skatliga import printing
 from skatliga.models import Seat, Series, Table
 from skatliga.pdf import SheetData, qr
 from skatliga.pdf.cards import TableCard
+from skatliga.sheet import sign_code
 from skatliga.table import services
 
 
@@ -52,8 +53,9 @@ def table_cards(request: HttpRequest, series: Series) -> list[TableCard]:
             date=tournament.date,
             series=series.number,
             table=table.number,
-            players=tuple(
-                str(seat.player) for seat in sorted(table.seats.all(), key=lambda s: s.position)
+            players=tuple(str(seat.player) for seat in _seats(table)),
+            sign_codes=(
+                tuple(sign_code(seat) for seat in _seats(table)) if tournament.seat_codes else ()
             ),
             url=link_url(request, links[table.pk].token),
             code=services.format_code(links[table.pk].code),
@@ -61,6 +63,10 @@ def table_cards(request: HttpRequest, series: Series) -> list[TableCard]:
         )
         for table in tables
     ]
+
+
+def _seats(table: Table) -> list[Seat]:
+    return sorted(table.seats.all(), key=lambda seat: seat.position)
 
 
 def blank_sheets(request: HttpRequest, series: Series) -> list[SheetData]:

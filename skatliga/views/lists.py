@@ -217,3 +217,33 @@ def substitute_remove(
         )
     messages.success(request, _("Ersatzspieler entfernt."))
     return redirect(list_url(table_obj) + "#substitutes")
+
+
+@referee_list
+@require_POST
+def signature_confirm(
+    request: HttpRequest, tournament: Tournament, table_obj: Table
+) -> HttpResponse:
+    """The referee confirms a seat's signature for its player (who has no seat code at hand),
+    after the player checked the list with him."""
+    try:
+        position = int(request.POST.get("seat", ""))
+        state = int(request.POST.get("state", ""))
+    except ValueError:
+        position, state = 0, -1
+    substitute = request.POST.get("substitute") == "1"
+    try:
+        services.sign_list(
+            table_obj,
+            position,
+            state=state,
+            user=request.user,
+            substitute=substitute,
+            by_referee=True,
+        )
+    except services.ServiceError as error:
+        return render_list(
+            request, tournament, table_obj, action_error=action_error(error, "sign"), status=409
+        )
+    messages.success(request, _("Unterschrift bestätigt."))
+    return redirect(list_url(table_obj) + "#signatures")

@@ -236,8 +236,8 @@ def series_sheets(series: Series) -> list[pdf.SheetData]:
 
 
 def _signed(seat: Seat, signatures: Sequence[Signature]) -> str:
-    """Who of ``seat`` signed the list, when, how (``Signature.Method``) and on which
-    device: a line each, the substitute's named."""
+    """Who of ``seat`` signed the list, when and on which device, and beneath how
+    (``Signature.Method``): two lines each, the substitute's named."""
     lines = []
     for signature in signatures:
         if signature.position != seat.position:
@@ -245,7 +245,7 @@ def _signed(seat: Seat, signatures: Sequence[Signature]) -> str:
         at = time_format(localtime(signature.signed_at), "H:i")
         name = f"{seat.substitute}: " if signature.substitute else ""
         device = f" · {signature.device[:20]}" if signature.device else ""
-        lines.append(f"{name}✓ {at} · {signature.get_method_display()}{device}")
+        lines += [f"{name}✓ {at}{device}", str(signature.get_method_display())]
     return "\n".join(lines)
 
 

@@ -32,7 +32,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='signature',
             name='method',
-            field=models.CharField(choices=[('device', 'am Tischgerät'), ('code', 'mit Sitzcode'), ('referee', 'von der Turnierleitung bestätigt')], default='device', max_length=10, verbose_name='Art der Unterschrift'),
+            field=models.CharField(choices=[('device', 'am Tischgerät'), ('code', 'mit Sitzcode'), ('referee', 'durch die Turnierleitung')], default='device', max_length=10, verbose_name='Art der Unterschrift'),
         ),
         migrations.AddField(
             model_name='tournament',

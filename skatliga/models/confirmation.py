@@ -22,7 +22,7 @@ class Signature(models.Model):
 
         DEVICE = "device", _("am Tischgerät")
         CODE = "code", _("mit Sitzcode")
-        REFEREE = "referee", _("von der Turnierleitung bestätigt")
+        REFEREE = "referee", _("durch die Turnierleitung")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="signatures")
     position = models.PositiveSmallIntegerField(pgettext_lazy("seat", "Platz"))

@@ -205,14 +205,18 @@ class SheetTable(Table):  # type: ignore[misc]  # reportlab has no types: Table 
             y += cell_height - style.topPadding
         else:
             y += style.bottomPadding + style.leading
-        if style.alignment == "LEFT":
-            x += style.leftPadding
-        else:
-            room = cell_width - style.leftPadding - style.rightPadding
-            slack = room - _width(cellval, style.fontname, style.fontsize)
-            x += style.leftPadding + (slack if style.alignment == "RIGHT" else slack / 2)
         key = style.fontname, style.fontsize, style.color
-        self._runs.setdefault(key, []).append((x, y - style.fontsize, cellval))
+        # A line each (the signature box: who signed, when, how), one leading apart.
+        for number, line in enumerate(cellval.split("\n")):
+            left = x
+            if style.alignment == "LEFT":
+                left += style.leftPadding
+            else:
+                room = cell_width - style.leftPadding - style.rightPadding
+                slack = room - _width(line, style.fontname, style.fontsize)
+                left += style.leftPadding + (slack if style.alignment == "RIGHT" else slack / 2)
+            top = y - style.fontsize - number * style.leading
+            self._runs.setdefault(key, []).append((left, top, line))
 
 
 _SPAN_RANGES: dict[tuple[object, ...], tuple[dict[Cell, Span], list[Cell], list[Cell]]] = {}

@@ -94,8 +94,8 @@ MESSAGES: dict[str, StrPromise] = {
         "Der Sitzcode stimmt nicht. Bitte den Code des eigenen Platzes auf der Tischkarte eingeben."
     ),
     "seat_code_limited": _(
-        "Zu viele falsche Sitzcodes für diesen Platz. Bitte die Turnierleitung rufen oder in "
-        "%(minutes)s Minuten wieder versuchen."
+        "Zu viele falsche Sitzcodes für diesen Platz. Bitte die Turnierleitung rufen "
+        "(wieder möglich in %(minutes)s Min.)."
     ),
     "list_changed": _(
         "Die Liste wurde inzwischen geändert. Bitte die aktuelle Liste ansehen und dann "

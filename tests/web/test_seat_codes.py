@@ -374,3 +374,24 @@ def test_the_completed_score_sheet_says_how_each_seat_signed(django_user_model):
     ]
     text = " ".join(pdf_text(data).split())
     assert "mit Sitzcode" in text and "durch die Turnierleitung" in text
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("language", ["de", "en", "da", "sv", "nl"])
+def test_how_each_seat_signed_fits_its_box_in_every_language(django_user_model, language):
+    from tests.web.test_languages import overflowing_words
+
+    table = make_table(size=4, rounds=1, seat_codes=True, language=language)
+    for number in range(1, 5):
+        services.record_game(table, number, entry(), device="Tablet 3")
+    state = services.list_state(table)
+    services.sign_list(table, 1, state=state, device="Tablet 3", code=code_of(table, 1))
+    referee = django_user_model.objects.create_user("anna")
+    services.sign_list(table, 2, state=state, user=referee, by_referee=True)
+    table.series.tournament.seat_codes = False
+    table.series.tournament.save()
+    services.sign_list(table, 3, state=state, device="Tablet 3")
+
+    data = printing.series_score_sheets_pdf(table.series)
+
+    assert overflowing_words(data) == []

@@ -15,13 +15,15 @@ from skatliga.models import Signature
 from skatliga.table import services as table_services
 from tests.browser.test_security_policy import RECORD_VIOLATIONS
 from tests.browser.test_table_offline import SCREENSHOTS
-from tests.browser.test_table_signing import three_table
+from tests.browser.test_table_signing import checked, three_table
 from tests.web.factories import entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_seat_signs_with_its_code_on_a_phone(browser, live_server, django_user_model, tmp_path):
+def test_a_seat_signs_with_its_code_on_a_phone(
+    browser, live_server, django_user_model, axe_source, tmp_path
+):
     from playwright.sync_api import expect
 
     table = three_table(django_user_model, name="Wintercup Altenburg", seat_codes=True)
@@ -52,6 +54,7 @@ def test_a_seat_signs_with_its_code_on_a_phone(browser, live_server, django_user
     folder = SCREENSHOTS if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
     phone.screenshot(path=str(folder / "sign-seat-code.png"), full_page=True)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert checked(browser, device, phone.url, axe_source, 390) == []
 
     # A wrong code: refused in words, the list still there to sign.
     field.fill(wrong)

@@ -394,4 +394,7 @@ def test_how_each_seat_signed_fits_its_box_in_every_language(django_user_model, 
 
     data = printing.series_score_sheets_pdf(table.series)
 
+    if os.environ.get("SKATLIGA_SIGN_PDF"):
+        with open(f"{os.environ['SKATLIGA_SIGN_PDF']}-{language}.pdf", "wb") as out:
+            out.write(data)
     assert overflowing_words(data) == []

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from skatliga import services
 from skatliga.forms import coded_error
 from skatliga.forms.entry import CloseForm, ReopenForm
+from skatliga.forms.parsing import whole_number
 from skatliga.forms.players import SubstituteForm
 from skatliga.list_page import editing_number, list_url, preview_row, render_list, save_row
 from skatliga.models import Table, Tournament
@@ -226,17 +227,14 @@ def signature_confirm(
 ) -> HttpResponse:
     """The referee confirms a seat's signature for its player (who has no seat code at hand),
     after the player checked the list with him."""
-    try:
-        position = int(request.POST.get("seat", ""))
-        state = int(request.POST.get("state", ""))
-    except ValueError:
-        position, state = 0, -1
+    position = whole_number(request.POST.get("seat"), most=5) or 0
+    state = whole_number(request.POST.get("state"))
     substitute = request.POST.get("substitute") == "1"
     try:
         services.sign_list(
             table_obj,
             position,
-            state=state,
+            state=-1 if state is None else state,
             user=request.user,
             substitute=substitute,
             by_referee=True,

@@ -129,7 +129,7 @@ class TableLinkAdmin(admin.ModelAdmin[models.TableLink]):
 
 @admin.register(models.Signature)
 class SignatureAdmin(ReadOnlyAdmin[models.Signature]):
-    list_display = ["table", "position", "signed_at", "device"]
+    list_display = ["table", "position", "signed_at", "method", "device"]
     search_fields = ["table__series__tournament__name", "device"]
 
 

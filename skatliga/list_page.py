@@ -23,7 +23,16 @@ from skatliga.forms import coded_error
 from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
 from skatliga.forms.players import SubstituteForm
 from skatliga.messages import SUBSTITUTE_ACTIONS, describe_substitute, message
-from skatliga.models import Change, Game, Objection, Seat, SecondEntry, Table, Tournament
+from skatliga.models import (
+    Change,
+    Game,
+    Objection,
+    Seat,
+    SecondEntry,
+    Signature,
+    Table,
+    Tournament,
+)
 from skatliga.sheet import Sheet, build_sheet, list_rows, middle_span, signatures
 from skatliga.words import describe_game
 
@@ -74,6 +83,8 @@ def describe_history(change: Change, names: dict[int, str]) -> dict[str, str]:
             "player": after.get("player", ""),
             "seat": after.get("seat", ""),
         }
+        if after.get("method") in Signature.Method.values and after["method"] != "device":
+            text += f" · {Signature.Method(after['method']).label}"
         return {"before": "", "after": text}
     if change.action == Change.Action.SIGNATURES_CLEARED:
         count = int(before.get("signatures", 0))
@@ -245,6 +256,8 @@ def render_list(
         "substitutes": [seat for seat in seats if seat.substitute_id is not None],
         "close_form": context.pop("close_form", None) or CloseForm(),
         "signatures": signatures(table, len(games), seats),
+        # What the referee confirms a seat's signature on (``services.sign_list``).
+        "sign_state": services.list_state(table) if tournament.seat_codes else None,
         "differences": (
             describe_differences(services.differences(table), names)
             if tournament.double_entry

@@ -89,6 +89,14 @@ MESSAGES: dict[str, StrPromise] = {
     ),
     "reason_required": _("Bitte einen Grund angeben."),
     "seat_unknown": _("Auf diesem Platz sitzt an diesem Tisch niemand."),
+    "seat_code_missing": _("Bitte den Sitzcode des Platzes eingeben (auf der Tischkarte)."),
+    "seat_code_wrong": _(
+        "Der Sitzcode stimmt nicht. Bitte den Code des eigenen Platzes auf der Tischkarte eingeben."
+    ),
+    "seat_code_limited": _(
+        "Zu viele falsche Sitzcodes für diesen Platz. Bitte die Turnierleitung rufen "
+        "(wieder möglich in %(minutes)s Min.)."
+    ),
     "list_changed": _(
         "Die Liste wurde inzwischen geändert. Bitte die aktuelle Liste ansehen und dann "
         "unterschreiben."

@@ -236,8 +236,8 @@ def series_sheets(series: Series) -> list[pdf.SheetData]:
 
 
 def _signed(seat: Seat, signatures: Sequence[Signature]) -> str:
-    """Who of ``seat`` signed the list, when and on which device: a line each, the
-    substitute's named."""
+    """Who of ``seat`` signed the list, when and on which device, and beneath how
+    (``Signature.Method``): two lines each, the substitute's named."""
     lines = []
     for signature in signatures:
         if signature.position != seat.position:
@@ -247,7 +247,7 @@ def _signed(seat: Seat, signatures: Sequence[Signature]) -> str:
             f"{seat.substitute.public_name}: " if signature.substitute and seat.substitute else ""
         )
         device = f" · {signature.device[:20]}" if signature.device else ""
-        lines.append(f"{name}✓ {at}{device}")
+        lines += [f"{name}✓ {at}{device}", str(signature.get_method_display())]
     return "\n".join(lines)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -21,7 +22,7 @@ import scoring
 from scoring.lists import WON_BONUS
 from skatliga import services
 from skatliga.entries import list_entry, list_entry_text, signed
-from skatliga.models import Game, GameType, Player, Seat, Signature, Table
+from skatliga.models import Game, GameType, Player, Seat, Signature, Table, Tournament
 from skatliga.services.confirmation import kept_at_table
 from skatliga.words import breakdown, doubling_mark, list_words
 
@@ -226,6 +227,8 @@ class Signatures:
     seats: list[SeatSignature]
     complete: bool
     kept_at_table: bool
+    seat_codes: bool = False
+    """Whether each signer types his seat's code (``Tournament.seat_codes``)."""
 
     @property
     def signed(self) -> int:
@@ -260,7 +263,47 @@ def signatures(
         seats=signers(seats, table.signatures.all()),
         complete=games == table.series.tournament.games_per_list(table.size),
         kept_at_table=kept_at_table(table),
+        seat_codes=table.series.tournament.seat_codes,
     )
+
+
+def sign_code(seat: Seat, substitute: bool = False) -> str:
+    """The seat code the player of ``seat`` (with ``substitute``: the substitute who took it
+    over) signs its list with, where the tournament asks for one (``Tournament.seat_codes``).
+    """
+    return seat.substitute_code if substitute else seat.sign_code
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCode:
+    """A player's seat code for one open list: series, table, seat and the code."""
+
+    series: int
+    table: int
+    position: int
+    code: str
+
+
+def player_sign_codes(player: Player, tournament: Tournament) -> list[SeatCode]:
+    """The seat codes ``player`` signs his open lists of ``tournament`` with, as a player or
+    as a substitute, in series order; none where the tournament asks for no seat codes."""
+    if not tournament.seat_codes:
+        return []
+    seats = (
+        Seat.objects.filter(series__tournament=tournament, table__closed_at__isnull=True)
+        .filter(Q(player=player) | Q(substitute=player))
+        .select_related("series", "table")
+        .order_by("series__number")
+    )
+    return [
+        SeatCode(
+            seat.series.number,
+            seat.table.number,
+            seat.position,
+            sign_code(seat, substitute=seat.substitute_id == player.pk),
+        )
+        for seat in seats
+    ]
 
 
 def _totals(row: SheetRow, declarer: str, sits_out: str) -> list[dict[str, str]]:

@@ -75,6 +75,7 @@ referee_patterns = [
     path(LIST + "delete-last/", lists.game_delete_last, name="delete-last"),
     path(LIST + "substitute/", lists.substitute_appoint, name="substitute"),
     path(LIST + "substitute/remove/", lists.substitute_remove, name="substitute-remove"),
+    path(LIST + "sign/", lists.signature_confirm, name="sign-confirm"),
     path(LIST + "second/", double_entry.second_entry, name="second-entry"),
     path(LIST + "pick/", double_entry.pick_entry, name="pick-entry"),
     path(LIST + "link/renew/", links.link_renew, name="link-renew"),

@@ -55,6 +55,7 @@ from skatliga.models import (
     Team,
     Tournament,
 )
+from skatliga.models.tournaments import new_sign_code
 
 
 def load_archive(
@@ -211,6 +212,8 @@ def _write(
                 "substitute_from": table.substitutes[position][1]
                 if position in table.substitutes
                 else None,
+                "sign_code": new_sign_code(),
+                "substitute_code": new_sign_code(),
             }
             for row, table in zip(tables, read_tables, strict=True)
             for position, player_id in enumerate(table.seats, start=1)

@@ -17,6 +17,13 @@ class Signature(models.Model):
     where a substitute took the seat over, the substitute signs for his games apart from the
     player who left. Any change to the list's games deletes every signature of it."""
 
+    class Method(models.TextChoices):
+        """How the signature was made."""
+
+        DEVICE = "device", _("am Tischgerät")
+        CODE = "code", _("mit Sitzcode")
+        REFEREE = "referee", _("durch die Turnierleitung")
+
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="signatures")
     position = models.PositiveSmallIntegerField(pgettext_lazy("seat", "Platz"))
     signed_at = models.DateTimeField(auto_now_add=True)
@@ -24,6 +31,9 @@ class Signature(models.Model):
     device = models.CharField(_("Gerät am Tisch"), max_length=60, blank=True)
     # Signed by the seat's substitute (for the games from his first on).
     substitute = models.BooleanField(_("vom Ersatzspieler"), default=False)
+    method = models.CharField(
+        _("Art der Unterschrift"), max_length=10, choices=Method.choices, default=Method.DEVICE
+    )
 
     class Meta:
         ordering = ["table", "position", "substitute"]

@@ -29,14 +29,29 @@ def cache_is_shared() -> bool:
     return settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1] in SHARED_CACHES
 
 
-def hit(key: str, seconds: int) -> tuple[int, int]:
-    """Count one more hit on ``key`` in the current window of ``seconds``: the hits so far in
-    that window and the seconds until it ends (what ``Retry-After`` says)."""
+def _window(key: str, seconds: int) -> tuple[str, float, int, float]:
+    """The current window of ``seconds`` for ``key``: its name, the time now, the seconds
+    until it ends and when it ends."""
     now = time.time()
     window = int(now // seconds)
     ends = (window + 1) * seconds
-    left = max(1, math.ceil(ends - now))
-    name = f"{key}@{seconds}:{window}"
+    return f"{key}@{seconds}:{window}", now, max(1, math.ceil(ends - now)), ends
+
+
+def hits(key: str, seconds: int) -> tuple[int, int]:
+    """The hits on ``key`` so far in the current window of ``seconds``, without counting
+    one, and the seconds until the window ends."""
+    name, _now, left, _ends = _window(key, seconds)
+    if cache_is_shared():
+        return int(cache.get(name, 0)), left
+    found = Hits.objects.filter(key=name).values_list("count", flat=True).first()
+    return int(found or 0), left
+
+
+def hit(key: str, seconds: int) -> tuple[int, int]:
+    """Count one more hit on ``key`` in the current window of ``seconds``: the hits so far in
+    that window and the seconds until it ends (what ``Retry-After`` says)."""
+    name, now, left, ends = _window(key, seconds)
     if cache_is_shared():
         cache.add(name, 0, left + 1)
         try:

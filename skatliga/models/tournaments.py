@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import secrets
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -85,6 +86,14 @@ class Tournament(KeepsRevision, PlaysRules):
         help_text=_(
             "Nach der Veröffentlichung einer Serie so viele Minuten Zeit für Einsprüche; "
             "danach sind die Ergebnisse endgültig. 0: keine Einspruchsfrist."
+        ),
+    )
+    seat_codes = models.BooleanField(
+        _("Unterschrift mit Sitzcode"),
+        default=False,
+        help_text=_(
+            "Jeder Spieler unterschreibt am Tischgerät mit dem Sitzcode seines Platzes, der "
+            "auf der Tischkarte steht: so kann ein Gerät nicht für alle unterschreiben."
         ),
     )
     language = language_field()
@@ -307,6 +316,14 @@ class TableLink(models.Model):
         return self.revoked_at is None
 
 
+SIGN_CODE_LENGTH = 4
+
+
+def new_sign_code() -> str:
+    """A seat's signature code: four random digits, typed on a number pad."""
+    return "".join(secrets.choice("0123456789") for _ in range(SIGN_CODE_LENGTH))
+
+
 class Seat(models.Model):
     """A player's seat at one table of a series, and the substitute who took it over from
     game ``substitute_from`` on when he left during the list (SkWO 4.4)."""
@@ -324,6 +341,17 @@ class Seat(models.Model):
         related_name="substitutions",
     )
     substitute_from = models.PositiveSmallIntegerField(_("ab Spiel"), null=True, blank=True)
+    # What the seat's player, and its substitute, type to sign the list where the tournament
+    # asks for it (``Tournament.seat_codes``); random per seat of each list.
+    sign_code = models.CharField(
+        _("Sitzcode"), max_length=SIGN_CODE_LENGTH, default=new_sign_code, editable=False
+    )
+    substitute_code = models.CharField(
+        _("Sitzcode des Ersatzspielers"),
+        max_length=SIGN_CODE_LENGTH,
+        default=new_sign_code,
+        editable=False,
+    )
 
     class Meta:
         ordering = ["table", "position"]

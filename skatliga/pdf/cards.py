@@ -21,11 +21,13 @@ QR_SIZE = 62 * mm
 SEAT_ROW = 20 * mm
 """The height of a seat's line with its personal QR code; less where five seats must fit."""
 MUTED = colors.HexColor("#555555")
+CODE_ROOM = 16 * mm  # a seat code beside the player's name
 
 
 @dataclass(frozen=True, slots=True)
 class TableCard:
-    """What one table card prints; ``players`` are the names by seat (seat 1 first)."""
+    """What one table card prints; ``players`` are the names by seat (seat 1 first) and
+    ``sign_codes`` their seat codes where the tournament asks for them (else empty)."""
 
     tournament: str
     date: datetime.date | None
@@ -37,6 +39,7 @@ class TableCard:
     code_url: str  # where to type the code, e.g. "skat.example.org/t/"
     personal: tuple[str, ...] = ()
     """Each seat's personal link (seat 1 first), or none."""
+    sign_codes: tuple[str, ...] = ()
 
 
 class CardFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
@@ -66,15 +69,27 @@ class CardFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: F
         canvas.drawString(pad, top - 20 * mm, _("Tisch %(number)s") % {"number": card.table})
         canvas.setFont(FONT, 14)
         canvas.drawString(pad, top - 28 * mm, _("Serie %(number)s") % {"number": card.series})
+        code_room = CODE_ROOM if card.sign_codes else 0
+        if card.sign_codes:
+            canvas.setFont(FONT, 8)
+            canvas.setFillColor(MUTED)
+            heading = top - (31 if card.personal else 35) * mm
+            canvas.drawRightString(pad + text_room, heading, _("Sitzcode"))
+            canvas.setFillColor(colors.black)
         if card.personal:
-            self.draw_personal(pad, top - 33 * mm, text_room)
+            self.draw_personal(pad, top - 33 * mm, text_room - code_room)
         else:
             y = top - 40 * mm
             for seat, name in enumerate(card.players, start=1):
                 canvas.setFont(BOLD, 13)
                 canvas.drawString(pad, y, f"{seat}")
                 canvas.setFont(FONT, 13)
-                canvas.drawString(pad + 8 * mm, y, shorten(name, text_room - 8 * mm, 13))
+                canvas.drawString(
+                    pad + 8 * mm, y, shorten(name, text_room - 8 * mm - code_room, 13)
+                )
+                if seat <= len(card.sign_codes):
+                    canvas.setFont(BOLD, 13)
+                    canvas.drawRightString(pad + text_room, y, card.sign_codes[seat - 1])
                 y -= 8 * mm
         x = self.width - QR_SIZE - pad
         renderPDF.draw(qr.drawing(card.url, QR_SIZE), canvas, x, top - QR_SIZE - 4 * mm)
@@ -110,6 +125,10 @@ class CardFlowable(Flowable):  # type: ignore[misc]  # reportlab has no types: F
             canvas.setFont(FONT, 8)
             canvas.setFillColor(MUTED)
             canvas.drawString(text_x + 7 * mm, y + row / 2 - 4 * mm, _("Mein Abend: nur für Sie"))
+            if seat <= len(card.sign_codes):
+                canvas.setFillColor(colors.black)
+                canvas.setFont(BOLD, 13)
+                canvas.drawRightString(x + room + CODE_ROOM, y + row / 2, card.sign_codes[seat - 1])
 
 
 def table_cards_pdf(cards: Sequence[TableCard], *, title: str) -> bytes:

@@ -205,14 +205,24 @@ class SheetTable(Table):  # type: ignore[misc]  # reportlab has no types: Table 
             y += cell_height - style.topPadding
         else:
             y += style.bottomPadding + style.leading
-        if style.alignment == "LEFT":
-            x += style.leftPadding
-        else:
-            room = cell_width - style.leftPadding - style.rightPadding
-            slack = room - _width(cellval, style.fontname, style.fontsize)
-            x += style.leftPadding + (slack if style.alignment == "RIGHT" else slack / 2)
-        key = style.fontname, style.fontsize, style.color
-        self._runs.setdefault(key, []).append((x, y - style.fontsize, cellval))
+        room = cell_width - style.leftPadding - style.rightPadding
+        # A line each (the signature box: who signed, when, how), one leading apart; a later
+        # line wider than the cell in a smaller size, down to two thirds.
+        for number, line in enumerate(cellval.split("\n")):
+            points = style.fontsize
+            width = _width(line, style.fontname, points)
+            if number and width > room:
+                points = max(points * 2 / 3, points * room / width)
+                width = _width(line, style.fontname, points)
+            left = x
+            if style.alignment == "LEFT":
+                left += style.leftPadding
+            else:
+                slack = room - width
+                left += style.leftPadding + (slack if style.alignment == "RIGHT" else slack / 2)
+            top = y - style.fontsize - number * style.leading
+            key = style.fontname, points, style.color
+            self._runs.setdefault(key, []).append((left, top, line))
 
 
 _SPAN_RANGES: dict[tuple[object, ...], tuple[dict[Cell, Span], list[Cell], list[Cell]]] = {}

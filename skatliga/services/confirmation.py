@@ -10,6 +10,8 @@ the referee picked one version of each differing row (:func:`pick_entry`).
 
 from __future__ import annotations
 
+import math
+import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +22,7 @@ from django.utils import timezone
 
 from skatliga import revisions
 from skatliga.models import Change, Game, GameRow, SecondEntry, Signature, Table
+from skatliga.models.limits import hit, hits
 from skatliga.services.common import ServiceError, User, acting_user, log_at_table
 from skatliga.services.games import (
     GameEntry,
@@ -53,7 +56,11 @@ def kept_at_table(table: Table) -> bool:
 # --- signatures ------------------------------------------------------------------------------
 
 
-@transaction.atomic
+# Wrong seat codes for one person's signature per hour; beyond them the seat signs only
+# through the referee (``by_referee``) until the hour is over.
+WRONG_SEAT_CODES_PER_HOUR = 5
+
+
 def sign_list(
     table: Table,
     position: int,
@@ -62,15 +69,75 @@ def sign_list(
     device: str = "",
     user: User = None,
     substitute: bool = False,
+    code: str | None = None,
+    by_referee: bool = False,
 ) -> Signature:
     """The player in seat ``position`` (or, with ``substitute``, the substitute who took it
     over) confirms the complete list as it was in ``state`` (:func:`list_state`); signing
     twice keeps the first signature.
 
-    Refused: a closed list (``list_closed``), an incomplete one (``list_incomplete``), a seat
-    nobody sits in or without a substitute (``seat_unknown``) and a list changed since
-    (``list_changed``).
+    Where the tournament asks for seat codes (``Tournament.seat_codes``) the signer types
+    ``code``, his seat's code (``Seat.sign_code``, a substitute's ``Seat.substitute_code``);
+    spaces do not matter. ``by_referee``: the referee (``user``) confirms the signature for
+    the player, no code needed. The signature records how it was made (``Signature.Method``).
+
+    Refused: a missing code (``seat_code_missing``), a wrong one (``seat_code_wrong``) and,
+    after :data:`WRONG_SEAT_CODES_PER_HOUR` wrong ones for the seat, every code until the
+    hour is over (``seat_code_limited``); a closed list (``list_closed``), an incomplete one
+    (``list_incomplete``), a seat nobody sits in or without a substitute (``seat_unknown``)
+    and a list changed since (``list_changed``).
     """
+    if by_referee:
+        method = Signature.Method.REFEREE
+    elif table.series.tournament.seat_codes:
+        # Outside the signature's transaction: a wrong code counts even though it is refused.
+        _check_code(table, position, substitute, code or "")
+        method = Signature.Method.CODE
+    else:
+        method = Signature.Method.DEVICE
+    return _sign(
+        table,
+        position,
+        state=state,
+        device=device,
+        user=user,
+        substitute=substitute,
+        method=method,
+    )
+
+
+def _check_code(table: Table, position: int, substitute: bool, typed: str) -> None:
+    """Refuse a missing or wrong code for the signer of seat ``position``, and any code
+    after too many wrong ones; a wrong one counts (``models.limits``)."""
+    seat = table.seats.filter(position=position).first()
+    if seat is None:
+        raise ServiceError("seat_unknown", "position")
+    key = f"seat-code:{table.pk}:{position}:{int(substitute)}"
+    wrong, left = hits(key, 3600)
+    if wrong >= WRONG_SEAT_CODES_PER_HOUR:
+        raise ServiceError("seat_code_limited", "code", minutes=math.ceil(left / 60))
+    code = "".join(typed.split())
+    if not code:
+        raise ServiceError("seat_code_missing", "code")
+    expected = seat.substitute_code if substitute else seat.sign_code
+    if not secrets.compare_digest(code.encode(), expected.encode()):
+        wrong, left = hit(key, 3600)
+        if wrong >= WRONG_SEAT_CODES_PER_HOUR:
+            raise ServiceError("seat_code_limited", "code", minutes=math.ceil(left / 60))
+        raise ServiceError("seat_code_wrong", "code")
+
+
+@transaction.atomic
+def _sign(
+    table: Table,
+    position: int,
+    *,
+    state: int,
+    device: str,
+    user: User,
+    substitute: bool,
+    method: Signature.Method,
+) -> Signature:
     table = lock_table(table)
     tournament = table.series.tournament
     if table.is_closed:
@@ -88,13 +155,17 @@ def sign_list(
     if existing is not None:
         return existing
     signature = Signature.objects.create(
-        table=table, position=position, device=device, substitute=substitute
+        table=table, position=position, device=device, substitute=substitute, method=method
     )
     log_at_table(
         table,
         user=user,
         action=Change.Action.LIST_SIGNED,
-        after={"seat": position, "player": str(seat.substitute if substitute else seat.player)},
+        after={
+            "seat": position,
+            "player": str(seat.substitute if substitute else seat.player),
+            "method": method.value,
+        },
         device=device,
     )
     revisions.touch(tournament)

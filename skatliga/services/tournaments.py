@@ -91,6 +91,7 @@ SETTINGS = (
     "hide_unpublished",
     "double_entry",
     "objection_minutes",
+    "seat_codes",
     "language",
 )
 """The fields of a tournament that :func:`update_tournament` changes."""

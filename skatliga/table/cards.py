@@ -16,6 +16,7 @@ from skatliga.models import Seat, Series, Table
 from skatliga.pdf import SheetData, qr
 from skatliga.pdf.cards import SeatSlip, TableCard
 from skatliga.services.personal import personal_tokens
+from skatliga.sheet import sign_code
 from skatliga.table import services
 
 
@@ -66,18 +67,21 @@ def table_cards(request: HttpRequest, series: Series) -> list[TableCard]:
             date=tournament.date,
             series=series.number,
             table=table.number,
-            players=tuple(
-                str(seat.player) for seat in sorted(table.seats.all(), key=lambda s: s.position)
+            players=tuple(str(seat.player) for seat in _seats(table)),
+            sign_codes=(
+                tuple(sign_code(seat) for seat in _seats(table)) if tournament.seat_codes else ()
             ),
             url=link_url(request, links[table.pk].token),
             code=services.format_code(links[table.pk].code),
             code_url=code_url,
-            personal=tuple(
-                personal(seat) for seat in sorted(table.seats.all(), key=lambda s: s.position)
-            ),
+            personal=tuple(personal(seat) for seat in _seats(table)),
         )
         for table in tables
     ]
+
+
+def _seats(table: Table) -> list[Seat]:
+    return sorted(table.seats.all(), key=lambda seat: seat.position)
 
 
 def blank_sheets(request: HttpRequest, series: Series) -> list[SheetData]:

@@ -61,6 +61,7 @@ def sign_seat(
                 state=state,
                 device=device_name(request, link),
                 substitute=substitute,
+                code=request.POST.get("code", ""),
             )
         except services.ServiceError as failure:
             error = {"code": failure.code, "message": message(failure.code, **failure.params)}
@@ -113,6 +114,7 @@ def sign_seat(
                 if row.game is not None
             ],
             "state": services.list_state(table),
+            "seat_codes": tournament.seat_codes,
             "signatures": status,
             "signed": any(
                 item.signature is not None

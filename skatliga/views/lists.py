@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from skatliga import services
 from skatliga.forms import coded_error
 from skatliga.forms.entry import CloseForm, ReopenForm
+from skatliga.forms.parsing import whole_number
 from skatliga.forms.players import SubstituteForm
 from skatliga.list_page import editing_number, list_url, preview_row, render_list, save_row
 from skatliga.models import Table, Tournament
@@ -217,3 +218,30 @@ def substitute_remove(
         )
     messages.success(request, _("Ersatzspieler entfernt."))
     return redirect(list_url(table_obj) + "#substitutes")
+
+
+@referee_list
+@require_POST
+def signature_confirm(
+    request: HttpRequest, tournament: Tournament, table_obj: Table
+) -> HttpResponse:
+    """The referee confirms a seat's signature for its player (who has no seat code at hand),
+    after the player checked the list with him."""
+    position = whole_number(request.POST.get("seat"), most=5) or 0
+    state = whole_number(request.POST.get("state"))
+    substitute = request.POST.get("substitute") == "1"
+    try:
+        services.sign_list(
+            table_obj,
+            position,
+            state=-1 if state is None else state,
+            user=request.user,
+            substitute=substitute,
+            by_referee=True,
+        )
+    except services.ServiceError as error:
+        return render_list(
+            request, tournament, table_obj, action_error=action_error(error, "sign"), status=409
+        )
+    messages.success(request, _("Unterschrift bestätigt."))
+    return redirect(list_url(table_obj) + "#signatures")

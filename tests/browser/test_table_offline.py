@@ -464,3 +464,44 @@ def test_a_revoked_link_leaves_nothing_on_the_device(
         with pytest.raises(Exception, match="ERR_"):
             phone.goto(entry + path)
     device.close()
+
+
+# The kept page's "Date" set back by ``hours`` in the worker's cache, as if it had been kept
+# then (the worker reads the age of a kept page from it).
+AGED = """async ([path, hours]) => {
+  const name = (await caches.keys()).find((name) => name.startsWith("skatliga-table-"));
+  const cache = await caches.open(name);
+  const kept = (await cache.keys()).find((request) => new URL(request.url).pathname === path);
+  const old = await cache.match(kept, { ignoreVary: true });
+  const headers = new Headers(old.headers);
+  headers.set("Date", new Date(Date.now() - hours * 3600 * 1000).toUTCString());
+  const body = await old.blob();
+  await cache.put(kept, new Response(body, { status: old.status, headers: headers }));
+  return Date.parse((await cache.match(kept, { ignoreVary: true })).headers.get("Date"));
+}"""
+
+
+def test_a_page_kept_longer_than_two_days_is_not_shown_offline(
+    browser, live_server, django_user_model
+):
+    """The worker keeps a table's pages for two days (``KEPT_FOR`` in sw.js): an older copy
+    is not shown offline, so a forgotten phone does not show a list and its CSRF token days
+    after the tournament."""
+    table = four_table(2, django_user_model)
+    link = table_services.renew_link(table)
+    path = reverse("table:entry", args=[link.token])
+    device, phone = open_device(browser, live_server.url + path)
+    phone.goto(live_server.url + path)  # kept by the worker now
+    device.set_offline(True)
+
+    # Kept 47 hours ago: still shown.
+    phone.evaluate(AGED, [path, 47])
+    response = phone.reload()
+    assert response is not None and response.from_service_worker
+    phone.wait_for_selector("#tap-grid")
+
+    # Kept 49 hours ago: gone, offline the page does not open.
+    phone.evaluate(AGED, [path, 49])
+    with pytest.raises(Exception, match="ERR_"):
+        phone.reload()
+    device.close()

@@ -34,7 +34,7 @@ FIELDS = (
 
 CHECKBOXES = ("hand", "ouvert")
 
-_TOKEN = re.compile(r"\s*(?:(?P<number>[+\-−]?\d+)|(?P<sign>[+\-−])|(?P<letter>[^\W\d_]))")
+_TOKEN = re.compile(r"\s*(?:(?P<number>[+\-−]?[0-9]+)|(?P<sign>[+\-−])|(?P<letter>[^\W\d_]))")
 _GAMES = {
     key: scoring.GameType(game)
     for game, keys in GAME_KEYS.items()
@@ -63,6 +63,15 @@ def tokens(text: str) -> list[str]:
     return found
 
 
+def _number(part: str) -> bool:
+    """Whether ``part`` is a whole number in ASCII digits ("²" is a digit to ``isdigit``).
+
+    >>> _number("61"), _number("²"), _number("-2")
+    (True, False, False)
+    """
+    return part.isascii() and part.isdigit()
+
+
 def wrong(part: str) -> ValidationError:
     return coded_error("notation_invalid", part=part)
 
@@ -87,7 +96,7 @@ def parse_notation(text: str, *, size: int, rules: scoring.RuleSet) -> dict[str,
     if len(parts) == 1 and parts[0] in _PASSED:
         fields["declarer"] = "0"
         return fields
-    if not parts or not parts[0].isdigit() or not 1 <= int(parts[0]) <= size:
+    if not parts or not _number(parts[0]) or not 1 <= int(parts[0]) <= size:
         raise wrong(parts[0] if parts else text)
     fields["declarer"] = parts[0]
     game = _GAMES.get(parts[1]) if len(parts) > 1 else None
@@ -95,7 +104,7 @@ def parse_notation(text: str, *, size: int, rules: scoring.RuleSet) -> dict[str,
         raise wrong(parts[1] if len(parts) > 1 else parts[0])
     fields["game"] = game.value
     rest = parts[2:]
-    if game.is_trump_game and rest and re.fullmatch(r"[+-]?\d+", rest[0]):
+    if game.is_trump_game and rest and re.fullmatch(r"[+-]?[0-9]+", rest[0]):
         fields["matadors"] = rest.pop(0)
     doublings = list(rules.doubling_names) if rules.kontra else []
     while rest:
@@ -109,12 +118,12 @@ def parse_notation(text: str, *, size: int, rules: scoring.RuleSet) -> dict[str,
             fields["announced"] = _ANNOUNCED[part]
         elif part in ("k", "c", "r") and doublings:
             fields["doubling"] = doublings.pop(0)
-        elif part in ("b", "t") and rest and rest[0].isdigit():
+        elif part in ("b", "t") and rest and _number(rest[0]):
             field = "bid" if part == "b" else "tricks"
             if fields[field]:
                 raise wrong(part)
             fields[field] = rest.pop(0)
-        elif part.isdigit() and not fields["card_points"]:
+        elif _number(part) and not fields["card_points"]:
             fields["card_points"] = part
         elif part in ("+", "-") and not fields["won"]:
             fields["won"] = "won" if part == "+" else "lost"

@@ -18,7 +18,7 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from skatliga.api.views import api
+from skatliga.api.urls import api  # with every operation joined (calendar, players)
 from skatliga.models import Club, Player, Registration, Season, Series, Team
 from skatliga.table.services import renew_link
 

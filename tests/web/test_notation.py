@@ -86,6 +86,9 @@ def test_kontra_and_re_step_up_where_the_rules_play_them():
         ("2g1 k 70", "k"),  # no Kontra in these rules
         ("k1 61", "k"),  # no seat
         ("2k1 61 #", "#"),
+        ("2k1 6²", "²"),  # a superscript two is a digit to str.isdigit, not to int
+        ("²k1 61", "²"),
+        ("2k1 ٦١", "٦١"),  # Arabic-Indic digits: only 0-9 are read
     ],
 )
 def test_a_wrong_notation_names_the_part_not_understood(text, part):

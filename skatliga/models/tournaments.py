@@ -28,6 +28,8 @@ class TournamentQuerySet(models.QuerySet["Tournament"]):
 
 
 class Tournament(KeepsRevision, PlaysRules):
+    KEPT = ("revision", "frame_revision", "revised_at")
+
     class Status(models.TextChoices):
         PLANNED = "planned", _("geplant")
         RUNNING = "running", _("läuft")
@@ -82,6 +84,9 @@ class Tournament(KeepsRevision, PlaysRules):
     revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
     """Stamp of the last change to anything the tournament's pages show
     (``skatliga.revisions``)."""
+    frame_revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
+    """Stamp of the last change beyond a list's games: what every page of the tournament
+    shows around a list or a series (names, settings, seats, publishing, closing)."""
     revised_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = TournamentQuerySet.as_manager()
@@ -165,7 +170,9 @@ class SeriesQuerySet(models.QuerySet["Series"]):
         return self.filter(self.shown(final=final))
 
 
-class Series(models.Model):
+class Series(KeepsRevision):
+    KEPT = ("revision",)
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="series")
     number = models.PositiveSmallIntegerField(_("Serie"))
     published_at = models.DateTimeField(_("veröffentlicht"), null=True, blank=True)
@@ -173,6 +180,8 @@ class Series(models.Model):
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
+    """Stamp of the last game saved in one of its lists (``skatliga.revisions``)."""
 
     objects = SeriesQuerySet.as_manager()
 
@@ -201,8 +210,10 @@ class Series(models.Model):
         return self.published_at is not None
 
 
-class Table(models.Model):
+class Table(KeepsRevision):
     """One table in one series, and so one list (Spielliste)."""
+
+    KEPT = ("revision",)
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("Tisch"))
@@ -211,6 +222,8 @@ class Table(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
+    """Stamp of the last game saved in its list (``skatliga.revisions``)."""
 
     class Meta:
         ordering = ["series", "number"]

@@ -3,6 +3,7 @@
     python bench/evening.py --db postgresql|sqlite [--seconds 120] [--saves 30] [--reads 60]
     python bench/evening.py --db postgresql --sweep          # the largest save rate that holds
     python bench/evening.py --db postgresql --cache-query-check     # ?z=<random> against none
+    python bench/evening.py --db postgresql --servers 2   # two app servers, nginx, Redis
 
 Builds a fresh scratch database (``bench/run.py``'s: /tmp/<name>-evening.sqlite3 or the
 PostgreSQL database <name>_evening) with one tournament imported as a ``skatliga-archive/1``
@@ -17,11 +18,13 @@ Serves it as production does (``bench/load.py``'s :func:`~bench.load.start_serve
 127.0.0.1 only, and drives it for ``--warmup`` seconds (not measured) and then ``--seconds``:
 
 - table devices, through their table links, as table-grid.js, table-queue.js and entry.js
-  do online: the preview of the row typed (one POST per save, ``--previews``), the save
-  with the row's version (empty for a new row), the entry page the save redirects to,
-  and the service worker the page registers (``/t/sw.js``, which a browser checks on each
-  load). A full list is corrected instead: the page of a row (``?game=N``), then its
-  preview and save with the row's version and a reason. ``--saves`` per second in all;
+  do online: the preview of the row typed (one POST per save, ``--previews``), then the
+  save of a new row as the script sends it (``X-Requested-With: fetch``), whose answer
+  updates the page in place; only when the list is complete does the page reload (the
+  entry page and the service worker it registers, ``/t/sw.js``). A full list is corrected
+  instead: the page of a row (``?game=N``), then its preview and the form's own post with
+  the row's version and a reason, the entry page it redirects to and the service worker.
+  ``--saves`` per second in all;
 - 600 phones (one per player), each every 600/``--reads`` seconds, reading its table's
   public list, the tournament standings or its own player page (one of the three at
   random; unconditional GETs, as a phone opening the page anew);
@@ -47,8 +50,15 @@ Afterwards every list of the tournament is compared with a recomputation from it
 (:func:`bench.load.compare_lists`), and a cached public page is asked for with
 ``?z=<random>`` against without (``cache_query``; the quiet server, interleaved pairs).
 
+With ``--servers 2`` the app servers are two gunicorn instances on the ports after
+``--port`` behind nginx on ``--port``, sharing the database and a Redis (``bench/servers.py``)
+as the page cache and the rate limits' store. After every run, five saves through the first
+server are read back through the last (the table's list and the standings: ``fresh``), and
+every new row a device was answered as saved must be in the database (``saves_lost``).
+
 Targets per class: p95 ≤ 150 ms, p99 ≤ 400 ms, no errors; and every list equal. Writes
-``bench/results/evening-<db>.json`` (``--sweep``: ``evening-<db>-sweep.json``).
+``bench/results/evening-<db>.json`` (``--sweep``: ``evening-<db>-sweep.json``; two servers:
+``evening-two-servers.json``).
 """
 
 from __future__ import annotations
@@ -79,7 +89,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import league, load, run  # noqa: E402
+from bench import league, load, run, servers  # noqa: E402
 
 ROUNDS = 12
 PHONE_PAGES = ("table", "standings", "player")
@@ -146,8 +156,11 @@ class Device:
     token: str
     size: int
     cookies: dict[str, str]
+    public: str = ""  # the table's public list
+    games_before: int = 0
     number: int = 0
     version: str = ""
+    added: int = 0  # new rows the server answered as saved
 
 
 @dataclass
@@ -167,12 +180,13 @@ class Evening:
 
 def build(args: argparse.Namespace) -> Evening:
     from django.contrib.auth import get_user_model
+    from django.db.models import Count
     from django.urls import reverse
     from django.utils.crypto import get_random_string
 
     from skatliga import services
     from skatliga.archive import load_archive
-    from skatliga.forms import GameRowForm
+    from skatliga.forms.entry import GameRowForm
     from skatliga.models import Game, Seat
     from skatliga.table.services import active_links, ensure_links
 
@@ -199,11 +213,23 @@ def build(args: argparse.Namespace) -> Evening:
         bodies.setdefault((game.table.size, game.number), []).append(body)
 
     csrf = get_random_string(32)
+    slug = tournament.slug
+    played = dict(
+        Game.objects.filter(table__series=running)
+        .values("table_id")
+        .annotate(count=Count("pk"))
+        .values_list("table_id", "count")
+    )
     devices = [
-        Device(link.token, link.table.size, {"sessionid": device_session(link), "csrftoken": csrf})
+        Device(
+            link.token,
+            link.table.size,
+            {"sessionid": device_session(link), "csrftoken": csrf},
+            public=reverse("table", args=[slug, 2, link.table.number]),
+            games_before=played.get(link.table_id, 0),
+        )
         for link in sorted(active_links(running).values(), key=lambda link: link.table.number)
     ]
-    slug = tournament.slug
     phones = [
         (reverse("table", args=[slug, 2, table]), reverse("player", args=[player]))
         for table, player in Seat.objects.filter(series=running).values_list(
@@ -381,8 +407,11 @@ VERSION = re.compile(r'name="version"(?: value="(\d*)")?')
 
 
 class TableDevice(Actor):
-    def __init__(self, device: Device, evening: Evening, period: float, previews: int) -> None:
+    def __init__(
+        self, device: Device, evening: Evening, period: float, previews: int, in_place: bool = True
+    ) -> None:
         self.device, self.evening, self.period, self.previews = device, evening, period, previews
+        self.in_place = in_place
         self.rng = random.Random(device.token)
         self.entry = f"/t/{device.token}/"
         self.full = False
@@ -457,14 +486,36 @@ class TableDevice(Actor):
             ):
                 return
             after = time.monotonic()
-        saved = client.request(
-            "save", due, "POST", self.entry, headers=headers, body=body, ok=(302,), after=after
-        )
-        if saved is None:
-            device.number = 0  # read the page again before the next save
-            return
-        self.keep_cookies(saved[1])
-        location = saved[1].get("location", [self.entry])[0]
+        if not device.version and self.in_place:
+            # A new row, as table-queue.js saves it online: the answer updates the page in
+            # place (the list's rows, its summary, the next row's number), no page to read.
+            saved = client.request(
+                "save", due, "POST", self.entry, headers=asking, body=body, after=after
+            )
+            if saved is None:
+                device.number = 0
+                return
+            self.keep_cookies(saved[1])
+            device.added += 1
+            following = json.loads(saved[2]).get("next")
+            device.number, device.version = following or 0, ""
+            if following:
+                return
+            # The list complete: the page reloads for its signing part.
+            location = self.entry
+        else:
+            # A correction (or, with --devices reload, every save) is the form's own post:
+            # the redirect, then the page.
+            saved = client.request(
+                "save", due, "POST", self.entry, headers=headers, body=body, ok=(302,), after=after
+            )
+            if saved is None:
+                device.number = 0  # read the page again before the next save
+                return
+            self.keep_cookies(saved[1])
+            if not device.version:
+                device.added += 1
+            location = saved[1].get("location", [self.entry])[0]
         if not self.read_page(client, due, location, time.monotonic()):
             device.number = 0
             return
@@ -503,12 +554,17 @@ class Dashboard(Actor):
 
 
 def actors(
-    evening: Evening, saves: float, reads: float, previews: int, rng: random.Random
+    evening: Evening,
+    saves: float,
+    reads: float,
+    previews: int,
+    rng: random.Random,
+    in_place: bool = True,
 ) -> list[tuple[Actor, float]]:
     """Every actor with its first step's offset, spread at random over its period."""
     found: list[Actor] = []
     device_period = len(evening.devices) / saves
-    found += [TableDevice(d, evening, device_period, previews) for d in evening.devices]
+    found += [TableDevice(d, evening, device_period, previews, in_place) for d in evening.devices]
     phone_period = len(evening.phones) / reads
     found += [
         Phone((table, evening.standings, player), phone_period, n)
@@ -534,22 +590,24 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
-def server_times(log: Path, offset: int) -> dict[str, dict[str, float]]:
-    """Milliseconds inside gunicorn per class, from the access log's lines after ``offset``."""
+def server_times(logs: dict[Path, int]) -> dict[str, dict[str, float]]:
+    """Milliseconds inside gunicorn per class, from each access log's lines after its
+    offset (one log per app server)."""
     times: dict[str, list[float]] = {name: [] for name in CLASSES}
-    with log.open() as file:
-        file.seek(offset)
-        for line in file:
-            parts = line.split()
-            if len(parts) == 3 and parts[0] in times:
-                times[parts[0]].append(int(parts[2]) / 1000)
+    for log, offset in logs.items():
+        with log.open() as file:
+            file.seek(offset)
+            for line in file:
+                parts = line.split()
+                if len(parts) == 3 and parts[0] in times:
+                    times[parts[0]].append(int(parts[2]) / 1000)
     return {name: summary(values) | {"count": len(values)} for name, values in times.items()}
 
 
 def drive(
     client: Client,
     evening: Evening,
-    log: Path,
+    logs: list[Path],
     *,
     saves: float,
     reads: float,
@@ -557,20 +615,21 @@ def drive(
     seconds: float,
     previews: int,
     connections: int,
+    in_place: bool = True,
 ) -> dict[str, Any]:
     """One load run: the figures per class and whether each met its targets."""
     client.records = {name: Record() for name in CLASSES}
-    offset = log.stat().st_size
+    offsets = {log: log.stat().st_size for log in logs}
     start = time.monotonic() + 0.5
     client.measure_from = start + warmup
     rng = random.Random(f"evening-{saves}-{reads}")
     load_before = os.getloadavg()[0]
     Schedule(client, connections).run(
-        actors(evening, saves, reads, previews, rng), start, start + warmup + seconds
+        actors(evening, saves, reads, previews, rng, in_place), start, start + warmup + seconds
     )
     took = time.monotonic() - client.measure_from
     time.sleep(0.5)  # gunicorn writes its log line after the answer
-    inside = server_times(log, offset)
+    inside = server_times(offsets)
     classes = {}
     for name, record in client.records.items():
         errors = sum(record.errors.values())
@@ -588,13 +647,17 @@ def drive(
                 figures["p95_ms"] <= TARGETS["p95_ms"]
                 and figures["p99_ms"] <= TARGETS["p99_ms"]
                 and errors == 0
-                and len(record.latencies) > 0
+                # Devices that update in place read pages only when a list is complete.
+                and (len(record.latencies) > 0 or name == "device_page")
             ),
         }
     return {
         "saves_per_s_asked": saves,
         "public_reads_per_s_asked": reads,
-        "saves_per_s_served": classes["save"]["statuses"].get("302", 0) / seconds,
+        "saves_per_s_served": (
+            classes["save"]["statuses"].get("302", 0) + classes["save"]["statuses"].get("200", 0)
+        )
+        / seconds,
         "seconds": seconds,
         "drained_after_s": round(took, 1),
         "load_before": load_before,
@@ -625,6 +688,83 @@ def cache_query(client: Client, paths: list[str], pairs: int) -> dict[str, Any]:
             "met": with_query / median <= 1.5,
         }
     return result
+
+
+EMPTY_ROW = '<tr class="empty">'
+
+
+def fresh_everywhere(evening: Evening, ports: list[int], tables: int = 5) -> dict[str, Any]:
+    """After the load: a save through one app server, then the table's public list and the
+    standings read through the other (the same one when there is one): the list shows the
+    new row and the standings are new, whatever either server had cached."""
+    writer, reader = Client("127.0.0.1", ports[0]), Client("127.0.0.1", ports[-1])
+    checked = []
+    for device in [d for d in evening.devices if d.number][:tables]:
+        before = reader.request("public", 0, "GET", device.public)
+        standings = reader.request("public", 0, "GET", evening.standings)
+        added = device.added
+        TableDevice(device, evening, 1.0, 1).step(writer, 0)
+        after = reader.request("public", 0, "GET", device.public)
+        standings_after = reader.request("public", 0, "GET", evening.standings)
+        if None in (before, after, standings, standings_after) or device.added != added + 1:
+            checked.append({"table": device.public, "saved": False, "fresh": False})
+            continue
+        assert before and after and standings and standings_after
+        rows_added = before[2].decode().count(EMPTY_ROW) - after[2].decode().count(EMPTY_ROW)
+        checked.append(
+            {
+                "table": device.public,
+                "saved": True,
+                "list_shows_the_save": rows_added == 1,
+                "standings_new": standings[1].get("etag") != standings_after[1].get("etag"),
+                "fresh": rows_added == 1
+                and standings[1].get("etag") != standings_after[1].get("etag"),
+            }
+        )
+    return {
+        "written_through_port": ports[0],
+        "read_through_port": ports[-1],
+        "tables": checked,
+        "all_fresh": bool(checked) and all(c["fresh"] for c in checked),
+    }
+
+
+def print_fresh(fresh: dict[str, Any]) -> None:
+    shown = sum(c["fresh"] for c in fresh["tables"])
+    print(
+        f"\nfresh: {shown} of {len(fresh['tables'])} saves through :{fresh['written_through_port']}"
+        f" shown at once through :{fresh['read_through_port']} (list and standings)"
+    )
+
+
+def saves_kept(evening: Evening) -> dict[str, Any]:
+    """Every new row a device was told was saved is in the database: the rows added per
+    list against the saves answered (more rows: a save whose answer never came)."""
+    from django.db.models import Count
+
+    from skatliga.models import Game, TableLink
+
+    tables = dict(
+        TableLink.objects.filter(token__in=[d.token for d in evening.devices]).values_list(
+            "token", "table_id"
+        )
+    )
+    now = dict(
+        Game.objects.filter(table_id__in=tables.values())
+        .values("table_id")
+        .annotate(count=Count("pk"))
+        .values_list("table_id", "count")
+    )
+    lost, unanswered = 0, 0
+    for device in evening.devices:
+        added = now.get(tables[device.token], 0) - device.games_before
+        lost += max(0, device.added - added)
+        unanswered += max(0, added - device.added)
+    return {
+        "new_rows_answered_saved": sum(d.added for d in evening.devices),
+        "saves_lost": lost,
+        "rows_saved_without_an_answer": unanswered,
+    }
 
 
 def verdict(flag: bool) -> str:
@@ -667,9 +807,28 @@ def main() -> None:
     parser.add_argument("--saves", type=float, default=30, help="saves per second in all")
     parser.add_argument("--reads", type=float, default=60, help="phones' requests per second")
     parser.add_argument("--previews", type=int, default=1, help="previews per save")
+    parser.add_argument(
+        "--devices",
+        choices=("in-place", "reload"),
+        default="in-place",
+        help="reload: every save the form's own post and the page after it (no script)",
+    )
     parser.add_argument("--connections", type=int, default=200, help="load generator threads")
     parser.add_argument("--port", type=int, default=8311, help="gunicorn's port on 127.0.0.1")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server")
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="app servers (gunicorn each, on --port+1…) behind nginx on --port when above 1",
+    )
+    parser.add_argument(
+        "--redis",
+        default="",
+        help="the shared page cache and rate limits' store, redis://host:port/db; with "
+        "--servers above 1 and none given, a redis-server of its own on --redis-port",
+    )
+    parser.add_argument("--redis-port", type=int, default=0, help="default: --port + 9")
     parser.add_argument("--sweep", action="store_true", help="short runs at rising save rates")
     parser.add_argument("--sweep-rates", default="10,20,30,45,60")
     parser.add_argument("--sweep-seconds", type=float, default=30)
@@ -687,24 +846,44 @@ def main() -> None:
     run.setup_django(url)
     from django.db import connections
 
-    from skatliga.table.views import REQUESTS_PER_MINUTE
-
     evening = build(args)
     run.analyze()
     connections.close_all()
-    most = max(map(float, args.sweep_rates.split(","))) if args.sweep else args.saves
-    per_link = most / len(evening.devices) * 60 * (args.previews + 3)
-    if per_link > REQUESTS_PER_MINUTE and not args.cache_query_check:
-        print(
-            f"note: about {per_link:.0f} requests per table link and minute, above the "
-            f"link's limit of {REQUESTS_PER_MINUTE} (per worker): expect 429s",
-            file=sys.stderr,
-        )
 
     workdir = Path(tempfile.mkdtemp(prefix="skatliga-evening-"))
-    host = f"127.0.0.1:{args.port}"
-    server = load.start_server(url, secret_key, host, args.workers, workdir, access_log=ACCESS_LOG)
-    log = workdir / "access.log"
+    started_here: list[Any] = []
+    redis_url = args.redis
+    if args.servers > 1 and not redis_url:
+        redis_port = args.redis_port or args.port + 9
+        started_here.append(servers.start_redis(redis_port, workdir / "redis"))
+        redis_url = f"redis://127.0.0.1:{redis_port}/0"
+    # One server: on --port itself; several: on the ports after it, nginx on --port.
+    ports = [args.port] if args.servers == 1 else [args.port + 1 + n for n in range(args.servers)]
+    app_servers = []
+    for n, port in enumerate(ports):
+        own = workdir / f"server-{n + 1}" if args.servers > 1 else workdir
+        own.mkdir(exist_ok=True)
+        app_servers.append(
+            load.start_server(
+                url,
+                secret_key,
+                f"127.0.0.1:{port}",
+                args.workers,
+                own,
+                cache=redis_url or "local",
+                access_log=ACCESS_LOG,
+            )
+        )
+    logs = [
+        (workdir / f"server-{n + 1}" if args.servers > 1 else workdir) / "access.log"
+        for n in range(len(ports))
+    ]
+    if args.servers > 1:
+        started_here.append(
+            servers.start_proxy(
+                args.port, [f"127.0.0.1:{port}" for port in ports], workdir / "proxy"
+            )
+        )
     client = Client("127.0.0.1", args.port)
     cached_pages = [evening.standings, evening.phones[0][1]]
     started = datetime.datetime.now().astimezone()
@@ -714,6 +893,10 @@ def main() -> None:
         "date": started.isoformat(timespec="seconds"),
         "machine": run.machine(),
         "gunicorn_workers": args.workers,
+        "app_servers": args.servers,
+        "proxy": "nginx (round robin)" if args.servers > 1 else None,
+        "page_cache": "redis" if redis_url else "local memory per worker",
+        "rate_limits": "redis" if redis_url else "database",
         "tables": len(evening.devices),
         "three_tables": args.three_tables,
         "players": len(evening.phones),
@@ -721,11 +904,13 @@ def main() -> None:
         "played_before": args.played,
         "warmup_s": args.warmup,
         "previews_per_save": args.previews,
+        "devices": args.devices,
         "load_generator_threads": args.connections,
         "targets": {**TARGETS, "errors": 0, "lists": "every list equals its recomputation"},
     }
     try:
-        load.wait_for(f"http://{host}/")
+        for port in ports:
+            load.wait_for(f"http://127.0.0.1:{port}/")
         # Every page once, as devices and screens had them open before the evening began.
         for path in {evening.standings, evening.hall, *itertools.chain(*evening.phones)}:
             client.request("public", 0, "GET", path)
@@ -737,13 +922,14 @@ def main() -> None:
                 step = drive(
                     client,
                     evening,
-                    log,
+                    logs,
                     saves=rate,
                     reads=2 * rate,
                     warmup=min(args.warmup, 10),
                     seconds=args.sweep_seconds,
                     previews=args.previews,
                     connections=args.connections,
+                    in_place=args.devices == "in-place",
                 )
                 print_run(step)
                 steps.append(step)
@@ -754,20 +940,32 @@ def main() -> None:
             result |= drive(
                 client,
                 evening,
-                log,
+                logs,
                 saves=args.saves,
                 reads=args.reads,
                 warmup=args.warmup,
                 seconds=args.seconds,
                 previews=args.previews,
                 connections=args.connections,
+                in_place=args.devices == "in-place",
             )
             print_run(result)
             result["cache_query"] = cache_query(client, cached_pages, 30)
+        if not args.sweep and not args.cache_query_check:
+            result["fresh"] = fresh_everywhere(evening, ports)
+            print_fresh(result["fresh"])
     finally:
-        load.stop_server(server)
+        for server in app_servers:
+            load.stop_server(server)
+        for process in reversed(started_here):
+            servers.stop(process)
     lists = load.compare_lists(series__tournament=evening.tournament)
     result |= lists
+    result |= saves_kept(evening)
+    print(
+        f"\nsaves: {result['new_rows_answered_saved']} new rows answered saved, "
+        f"{result['saves_lost']} lost, {result['rows_saved_without_an_answer']} saved unanswered"
+    )
     result["lists_equal"] = not lists["lists_wrong"]
     print(f"\nlists: {lists['lists_checked']} checked, {len(lists['lists_wrong'])} differ")
     for path, figures in result.get("cache_query", {}).items():
@@ -782,7 +980,10 @@ def main() -> None:
         result["all_met"] = result["met"] and result["lists_equal"]
         print(f"every target met: {'yes' if result['all_met'] else 'no'}")
     kind = "-sweep" if args.sweep else "-cache-query" if args.cache_query_check else ""
-    output = args.output or run.RESULTS / f"evening-{args.db}{kind}.json"
+    name = f"evening-{args.db}{kind}.json"
+    if args.servers == 2 and not kind:
+        name = "evening-two-servers.json"
+    output = args.output or run.RESULTS / name
     output.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
     print(f"written to {output} (server logs in {workdir})")
 

@@ -311,7 +311,8 @@ def start_server(
 ) -> subprocess.Popen[bytes]:
     """gunicorn on ``host`` (127.0.0.1:port) as production runs it: ``SKATLIGA_DEBUG=0``,
     the hashed static files collected first, each worker its own local-memory page cache
-    unless ``cache`` is "file" (one directory in ``workdir`` they share). Its access log
+    unless ``cache`` is "file" (one directory in ``workdir`` they share) or a Redis URL
+    (``redis://…``: the page cache and the rate limits every server shares). Its access log
     goes to ``workdir``/access.log, its errors to gunicorn.log; :func:`stop_server` ends it."""
     env = {
         **os.environ,
@@ -323,6 +324,8 @@ def start_server(
     }
     if cache == "file":
         env["SKATLIGA_CACHE_URL"] = f"file://{workdir / 'cache'}"
+    elif cache.startswith("redis://"):
+        env["SKATLIGA_CACHE_URL"] = cache
     else:
         env.pop("SKATLIGA_CACHE_URL", None)
     # As production starts (skatliga.ops.serve): the hashed static files first.

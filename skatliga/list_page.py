@@ -9,8 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.messages.storage.base import Message
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -381,23 +383,70 @@ def save_row(
             "number": game.number,
             "value": signed(game.list_score),
         }
-    messages.success(request, note)
+    notes = [Message(messages.SUCCESS, note)]
     if game.signatures_cleared:
-        messages.warning(
-            request,
-            _(
-                "Die Liste wurde nach der Unterschrift geändert: alle Unterschriften sind "
-                "gelöscht. Bitte neu unterschreiben."
-            ),
+        notes.append(
+            Message(
+                messages.WARNING,
+                _(
+                    "Die Liste wurde nach der Unterschrift geändert: alle Unterschriften sind "
+                    "gelöscht. Bitte neu unterschreiben."
+                ),
+            )
         )
     if objection is not None:
-        messages.success(
-            request,
-            _("Einspruch zu Spiel %(number)s: das Spiel ist korrigiert.") % {"number": number},
+        notes.append(
+            Message(
+                messages.SUCCESS,
+                _("Einspruch zu Spiel %(number)s: das Spiel ist korrigiert.") % {"number": number},
+            )
         )
+        for shown in notes:
+            messages.add_message(request, shown.level, shown.message)
         series = table_obj.series
         return redirect("referee:series", slug=tournament.slug, series=series.number)
+    if request.headers.get("X-Requested-With") == "fetch":
+        return saved_answer(tournament, table_obj, game, notes)
+    for shown in notes:
+        messages.add_message(request, shown.level, shown.message)
     return redirect(page.get("entry_url") or list_url(table_obj))
+
+
+def saved_answer(
+    tournament: Tournament, table: Table, game: Game, notes: list[Message]
+) -> JsonResponse:
+    """A saved row, answered to the page's script instead of the page: the list's rows and
+    summary, its state and the notes, rendered by the templates the page includes, so that
+    the device updates its page in place."""
+    seats = list_seats(table)
+    games = list(table.games.order_by("number"))
+    games_per_list = tournament.games_per_list(table.size)
+    following = len(games) + 1 if len(games) < games_per_list else None
+    sheet = build_sheet(table, games, games_per_list=games_per_list, seats=seats)
+    kontra = tournament.rule_set.kontra
+    context = {
+        "table": table,
+        "sheet": sheet,
+        "games_per_list": games_per_list,
+        "rows": list_rows(sheet, editing=following, closed=table.is_closed),
+        "summary_lines": summary_lines(sheet),
+        "middle_span": middle_span(kontra),
+        "label_span": middle_span(kontra) + 3,
+        "kontra": kontra,
+        "messages": notes,
+    }
+    return JsonResponse(
+        {
+            "saved": True,
+            "number": game.number,
+            "version": game.version,
+            "next": following,
+            "signatures_cleared": bool(game.signatures_cleared),
+            "rows": render_to_string("referee/_list_rows.html", context),
+            "status": render_to_string("referee/_sheet_status.html", context),
+            "messages": render_to_string("referee/_messages.html", context),
+        }
+    )
 
 
 def settle_dispute(

@@ -9,6 +9,14 @@ command) makes the next request in every other process miss its old entry, whate
 each of them has. Pages of other tournaments and seasons keep their revisions and stay cached.
 
 - The services call :func:`touch` for the tournament they change (raising its season's too).
+- A game saved, corrected or deleted changes one list: :func:`touch_list` raises that
+  table's and its series' revisions with the tournament's and the season's, and leaves the
+  tournament's ``frame_revision`` alone. A list's public page is keyed on the frame and its
+  table's revision, a series' page on the frame and its series' revision
+  (:func:`list_revision_of`): a save leaves the other lists and the other series cached,
+  while the tournament's standings, the hall, the players' pages and the season (keyed on
+  the tournament's or season's ``revision``) change with it. Every other change raises the
+  frame, and so reaches every page of the tournament.
 - Edits outside the services (the admin, the shell) reach the pages through the signals at
   the bottom: a renamed player, club, team or season raises every tournament and season that
   shows the name.
@@ -30,7 +38,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
-from skatliga.models import Club, Player, Season, Series, Team, Tournament
+from skatliga.models import Club, Player, Season, Series, Table, Team, Tournament
 
 
 def revision_of(model: type[Tournament | Season], slug: str) -> tuple[Any, ...] | None:
@@ -76,12 +84,58 @@ def objection_minute(revised_at: datetime.datetime | None, minutes: int) -> str:
     return now.strftime("%Y-%m-%dT%H:%M")
 
 
+def list_revision_of(slug: str, series: int, table: int | None) -> tuple[Any, ...] | None:
+    """(tournament's id, frame_revision, revised_at, language, series' id and revision,
+    table's id and revision) for the list ``table`` of series ``series`` (None: the series'
+    page) of the tournament with ``slug``; the series' and table's parts None where there is
+    none; None if there is no such tournament. By hand, as :func:`revision_of`: one
+    statement, the tables joined by their numbers."""
+    q = connection.ops.quote_name
+    t, s, tb = (q(m._meta.db_table) for m in (Tournament, Series, Table))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {t}.{q('id')}, {t}.{q('frame_revision')}, {t}.{q('revised_at')}, "
+            f"{t}.{q('language')}, {s}.{q('id')}, {s}.{q('revision')}, "
+            f"{tb}.{q('id')}, {tb}.{q('revision')} "
+            f"FROM {t} LEFT JOIN {s} ON {s}.{q('tournament_id')} = {t}.{q('id')} "
+            f"AND {s}.{q('number')} = %s "
+            f"LEFT JOIN {tb} ON {tb}.{q('series_id')} = {s}.{q('id')} AND {tb}.{q('number')} = %s "
+            f"WHERE {t}.{q('slug')} = %s",
+            [series, table if table is not None else 0, slug],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    pk, frame, revised_at, language, *rest = row
+    if revised_at is not None and timezone.is_naive(revised_at):  # SQLite: naive, in UTC
+        revised_at = timezone.make_aware(revised_at, datetime.UTC)
+    return (pk, frame, revised_at, language, *rest)
+
+
 def touch(tournament: Tournament) -> None:
     """Mark ``tournament`` (and its season) changed: call inside the changing transaction.
-
-    On every save of a game: one update of the tournament's row, one of its season's."""
+    Its frame changes too: every page of the tournament is built anew."""
     now = timezone.now()
     raised = {"revision": F("revision") + 1, "revised_at": now}
+    Tournament.objects.filter(pk=tournament.pk).update(
+        frame_revision=F("frame_revision") + 1, **raised
+    )
+    if tournament.season_id is not None:
+        Season.objects.filter(pk=tournament.season_id).update(**raised)
+
+
+def touch_list(table: Table) -> None:
+    """Mark one list's games changed (a game saved, corrected, deleted): the table, its
+    series, its tournament and season, not the tournament's frame. Call inside the changing
+    transaction, ``table.series.tournament`` loaded.
+
+    On every save of a game: one update each of the table's, series', tournament's and
+    season's rows."""
+    now = timezone.now()
+    raised = {"revision": F("revision") + 1, "revised_at": now}
+    tournament = table.series.tournament
+    Table.objects.filter(pk=table.pk).update(revision=F("revision") + 1)
+    Series.objects.filter(pk=table.series_id).update(revision=F("revision") + 1)
     Tournament.objects.filter(pk=tournament.pk).update(**raised)
     if tournament.season_id is not None:
         Season.objects.filter(pk=tournament.season_id).update(**raised)
@@ -93,7 +147,9 @@ def touch_tournaments(
     """Raise the revision of every tournament in ``tournaments`` and, unless ``season_ids``
     names the seasons to raise instead, of their seasons."""
     now = timezone.now()
-    tournaments.update(revision=F("revision") + 1, revised_at=now)
+    tournaments.update(
+        revision=F("revision") + 1, frame_revision=F("frame_revision") + 1, revised_at=now
+    )
     if season_ids is None:
         seasons = tournaments.exclude(season=None).values("season_id")
         Season.objects.filter(pk__in=seasons).update(revision=F("revision") + 1, revised_at=now)

@@ -36,6 +36,8 @@ class TournamentQuerySet(models.QuerySet["Tournament"]):
 
 
 class Tournament(KeepsRevision, PlaysRules):
+    KEPT = ("revision", "frame_revision", "revised_at")
+
     class Status(models.TextChoices):
         PLANNED = "planned", _("geplant")
         RUNNING = "running", _("läuft")
@@ -107,6 +109,9 @@ class Tournament(KeepsRevision, PlaysRules):
     revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
     """Stamp of the last change to anything the tournament's pages show
     (``skatliga.revisions``)."""
+    frame_revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
+    """Stamp of the last change beyond a list's games: what every page of the tournament
+    shows around a list or a series (names, settings, seats, publishing, closing)."""
     revised_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = TournamentQuerySet.as_manager()
@@ -190,7 +195,9 @@ class SeriesQuerySet(models.QuerySet["Series"]):
         return self.filter(self.shown(final=final))
 
 
-class Series(models.Model):
+class Series(KeepsRevision):
+    KEPT = ("revision",)
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="series")
     number = models.PositiveSmallIntegerField(_("Serie"))
     published_at = models.DateTimeField(_("veröffentlicht"), null=True, blank=True)
@@ -201,6 +208,8 @@ class Series(models.Model):
     objections_until = models.DateTimeField(_("Einspruch bis"), null=True, blank=True)
     """The end of the objection window set at publication (on a full minute); None without
     one. Until then the published results may still change; after it they are final."""
+    revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
+    """Stamp of the last game saved in one of its lists (``skatliga.revisions``)."""
 
     objects = SeriesQuerySet.as_manager()
 
@@ -236,8 +245,10 @@ class Series(models.Model):
         return self.objections_until is not None and now < self.objections_until
 
 
-class Table(models.Model):
+class Table(KeepsRevision):
     """One table in one series, and so one list (Spielliste)."""
+
+    KEPT = ("revision",)
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("Tisch"))
@@ -246,6 +257,8 @@ class Table(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    revision = models.PositiveBigIntegerField(default=0, db_default=0, editable=False)
+    """Stamp of the last game saved in its list (``skatliga.revisions``)."""
 
     class Meta:
         ordering = ["series", "number"]

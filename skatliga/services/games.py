@@ -381,7 +381,9 @@ def record_game(
         raise ServiceError("signatures_would_clear", "clear_signatures")
     if tournament.status == Tournament.Status.PLANNED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
-    revisions.touch(tournament)
+        revisions.touch(tournament)  # every page says it is running
+    else:
+        revisions.touch_list(table)
     return game
 
 
@@ -412,7 +414,7 @@ def delete_last_game(
         reason=reason,
     )
     clear_signatures(table, number, user=user)
-    revisions.touch(table.series.tournament)
+    revisions.touch_list(table)
 
 
 def list_rows(

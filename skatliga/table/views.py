@@ -13,7 +13,7 @@ from typing import Any
 from axes.helpers import get_client_ip_address
 from django import forms
 from django.contrib.staticfiles import finders
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -132,6 +132,7 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
     response = save_row(request, tournament, table, device=context["device_name"], **context)
     if (
         response.status_code == 200
+        and not isinstance(response, JsonResponse)  # saved: the page's script updates it
         and Table.objects.filter(pk=table.pk, closed_at__isnull=False).exists()
     ):
         # The referee closed the list while the row was being typed.

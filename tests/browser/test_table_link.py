@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from skatliga.models import Change, Game
+from skatliga.table.services import renew_link
 from tests.browser.test_accessibility import axe
 from tests.browser.test_entry import PASSWORD, four_table
 from tests.browser.test_security_policy import RECORD_VIOLATIONS
@@ -118,3 +119,64 @@ def test_the_table_keeps_its_list_through_the_link_the_referee_printed(
     desk.get_by_role("button", name="Link sperren").click()
     desk.wait_for_url(re.compile(re.escape(series_path) + "$"))
     assert phone.reload().status == 404
+
+
+def test_a_save_at_the_table_updates_the_page_in_place(browser, live_server, django_user_model):
+    """A new row saved online: the list, its totals and the form move on without a reload."""
+    from playwright.sync_api import expect
+
+    table = four_table(2, django_user_model)
+    link = live_server.url + reverse("table:entry", args=[renew_link(table).token])
+    device = browser.new_context(viewport={"width": 1024, "height": 900}, locale="de-DE")
+    phone = device.new_page()
+    phone.goto(link)
+    phone.fill("#id_name", "Tisch 1")
+    phone.click("#main button[type=submit]")
+    phone.wait_for_selector("#entry[data-ready]")
+    phone.evaluate("window.__kept = 'this page'")
+    pages = []
+    phone.on("request", lambda r: pages.append(r.url) if r.resource_type == "document" else None)
+    phone.get_by_role("button", name="Felder zeigen").click()
+
+    # Game 1 (seat 1 deals and sits out): seat 2, grand hand with 2 won, 96 on the list;
+    # Seeger-Fabian adds 50 for the game won (docs/rules.md section 5).
+    phone.select_option("#id_declarer", "2")
+    phone.select_option("#id_game", "grand")
+    phone.fill("#id_matadors", "2")
+    phone.check("#id_hand")
+    phone.fill("#id_bid", "18")
+    phone.fill("#id_card_points", "78")
+    phone.fill("#id_tricks", "7")
+    expect(phone.locator("#entry-value")).to_have_text("+96")
+    phone.click("#entry-save")
+    phone.wait_for_selector("#row-1.is-saved")
+    expect(phone.locator(".flash-success")).to_contain_text("Spiel 1 gespeichert")
+    expect(phone.locator("#entry .entry-title")).to_contain_text("2")
+    assert phone.input_value("#entry input[name=number]") == "2"
+
+    # Game 2 (seat 2 deals and sits out): seat 3 overbids, diamonds without 1 after a bid of
+    # 22, lost at 9 × 3 = 27, doubled: −54, and 50 off; each other player gets 30.
+    phone.select_option("#id_declarer", "3")
+    phone.select_option("#id_game", "diamonds")
+    phone.fill("#id_matadors", "-1")
+    phone.fill("#id_bid", "22")
+    phone.select_option("#id_won", "won")
+    expect(phone.locator("#entry-value")).to_have_text("−54")
+    phone.click("#entry-save")
+    phone.wait_for_selector("#row-2.is-saved")
+    expected = {1: "30", 2: str(96 + 50 + 30), 3: str(-54 - 50), 4: "30"}
+    for seat, total in expected.items():
+        expect(phone.locator(f"tfoot td[data-summary='total'][data-seat='{seat}']")).to_have_text(
+            total
+        )
+        expect(
+            phone.locator(f".entry-standings [data-summary='total'][data-seat='{seat}']")
+        ).to_have_text(total)
+    expect(phone.locator(".sheet-status .badge")).to_have_text("2 / 8 Spiele")
+    expect(phone.locator(".flash-success")).to_have_count(1)
+    assert phone.input_value("#entry input[name=number]") == "3"
+
+    assert phone.evaluate("window.__kept") == "this page"  # never reloaded
+    assert pages == []
+    games = Game.objects.filter(table=table).order_by("number")
+    assert [(g.number, g.list_score) for g in games] == [(1, 96), (2, -54)]

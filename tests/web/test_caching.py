@@ -284,7 +284,37 @@ for line in sys.stdin:
             table, number, services.GameEntry(), expected_version=game.version, reason="Korrektur"
         )
         print(json.dumps(["saved"]), flush=True)
+    elif command[0] == "hit":
+        from skatliga.models.limits import hit
+        print(json.dumps(list(hit(command[1], 3600))), flush=True)
 """
+REDIS = os.environ.get("SKATLIGA_TEST_REDIS", "redis://127.0.0.1:6379/13")
+"""A Redis database the tests may empty (CI starts redis-server: .ci/run)."""
+
+
+@pytest.fixture(params=["local", "redis"])
+def store(request, settings):
+    """Each process's own local-memory cache, or one Redis both share (page cache and rate
+    limits), as several app servers have it (docs/scaling.md)."""
+    if request.param == "local":
+        yield {}
+        return
+    from django.core.cache import cache
+
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS, socket_timeout=2).ping()
+    except Exception as error:  # noqa: BLE001  # the package missing, or redis's own errors
+        if os.environ.get("CI"):
+            pytest.fail(f"Redis at {REDIS}: {error}")
+        pytest.skip(f"no Redis at {REDIS}: {error}")
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS}
+    }
+    cache.clear()
+    yield {"SKATLIGA_CACHE_URL": REDIS}
+    cache.clear()
 
 
 @pytest.mark.skipif(
@@ -293,10 +323,12 @@ for line in sys.stdin:
     "CI runs the suite on both",
 )
 @pytest.mark.django_db(transaction=True)
-def test_a_save_in_one_process_is_seen_by_another(client, small_season):
+def test_a_save_in_one_process_is_seen_by_another(client, small_season, store):
     settings = connection.settings_dict
     url = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
     env = {**os.environ, "DATABASE_URL": url}
+    env.pop("SKATLIGA_CACHE_URL", None)
+    env.update(store)
     worker = subprocess.Popen(
         [sys.executable, "-c", WORKER],
         cwd=ROOT,
@@ -334,6 +366,13 @@ def test_a_save_in_one_process_is_seen_by_another(client, small_season):
         assert ask(f"pass {table(1).pk} 2") == ["saved"]
         totals = csv_totals(client, "season", "liga-2026")
         assert [totals[p] for p in ("a1", "b1", "c1", "d1")] == [73, 98, 0, 0]
+        assert worker_totals()["c1"] == 0
+        if store:
+            # One store of rate limits: a hit here and one there count as two.
+            from skatliga.models.limits import hit
+
+            assert hit("two-processes", 3600)[0] == 1
+            assert ask("hit two-processes")[0] == 2
     finally:
         assert worker.stdin is not None
         worker.stdin.close()

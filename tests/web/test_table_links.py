@@ -139,6 +139,53 @@ def test_a_row_saved_at_the_table_goes_through_the_same_service(device, link, ta
     assert results(table) == [(0,), (146,), (0,)]
 
 
+def test_a_save_from_the_pages_script_answers_with_what_the_page_changes(device, link, table):
+    response = device.post(entry_url(link), row(1, **GRAND), HTTP_X_REQUESTED_WITH="fetch")
+
+    assert response.status_code == 200
+    data = response.json()
+    assert (data["saved"], data["number"], data["version"], data["next"]) == (True, 1, 1, 2)
+    # Seat 2's total: the grand's 96 and 50 for the game won (docs/rules.md section 5).
+    assert 'data-summary="total" data-seat="2">146<' in data["rows"]
+    assert 'id="row-1" data-number="1" class="is-saved' in data["rows"]
+    assert "1 / 3 Spiele" in data["status"]
+    assert "Spiel 1 gespeichert: +96." in data["messages"]
+    assert results(table) == [(0,), (146,), (0,)]
+    # The note came with the answer: the next page does not show it again.
+    assert "Spiel 1 gespeichert" not in device.get(entry_url(link)).content.decode()
+
+
+def test_a_save_in_place_reads_less_than_a_save_and_its_page(device, link, table):
+    """The statements of a new row saved through the link: the form's own post with the
+    page it redirects to, against the answer to the page's script (no page, no history)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    play(table, entry(1, "grand", bid=18, matadors=1, won=True))
+    with CaptureQueriesContext(connection) as reload:
+        device.post(entry_url(link), row(2, **GRAND))
+        device.get(entry_url(link))
+    with CaptureQueriesContext(connection) as in_place:
+        device.post(
+            entry_url(link),
+            row(3, declarer=3, **without(GRAND, "declarer")),
+            HTTP_X_REQUESTED_WITH="fetch",
+        )
+
+    # The link, the session; in the save's savepoint the tournament, table and series
+    # locked and read, the games, the new row, the seats, the result rows, the history's
+    # line, the signatures cleared, the table's, series' and tournament's revisions (no
+    # season here); then the seats and games for the answer.
+    assert len(in_place) == 18, [q["sql"] for q in in_place]
+    # The same save, then the whole page: 7 statements more, and a request more.
+    assert len(reload) == 23, [q["sql"] for q in reload]
+    assert Game.objects.filter(table=table).count() == 3
+
+
+def without(fields, *names):
+    return {key: value for key, value in fields.items() if key not in names}
+
+
 def test_the_history_records_the_change_as_made_at_the_table(device, link, table, client):
     device.post(entry_url(link), row(1, **GRAND))
 

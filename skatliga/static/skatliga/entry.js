@@ -64,6 +64,16 @@
   var breakdownOut = document.getElementById("entry-breakdown");
   var cardsOut = document.getElementById("cards-matadors");
   var editingRow = table ? table.querySelector('tr[data-number="' + number + '"]') : null;
+  // A row saved in place (table-queue.js): the list's rows are new, the form types the next.
+  form.addEventListener("entry:saved", function () {
+    number = form.getAttribute("data-number");
+    editingRow = table.querySelector('tr[data-number="' + number + '"]');
+    sequence++; // a preview still on its way is of the row saved
+    attempted = false;
+    touched = new Set();
+    refusals = {};
+    showProblems([]);
+  });
   var touched = new Set();
   var attempted = form.classList.contains("is-bound");
   var timer = null;

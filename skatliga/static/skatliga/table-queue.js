@@ -225,12 +225,14 @@
     markRows();
   }
 
-  // The form moves on to the first row neither saved nor waiting, as the server's page would.
+  // The form moves on to the first row neither saved nor waiting, as the server's page would
+  // (also on the device's copy of the page, whose rows may be newer than its form).
   function advance() {
     if (!form || !sheet || control("version").value) return;
     var current = Number(control("number").value);
     var waiting = queue.some(function (item) { return Number(item.number) === current; });
-    if (!waiting) return;
+    var typed = row(current);
+    if (!waiting && !(typed && !typed.classList.contains("is-empty"))) return;
     var next = Array.prototype.filter.call(sheet.querySelectorAll("tbody tr.is-empty"), function (tr) {
       return !tr.classList.contains("is-queued");
     })[0];
@@ -238,6 +240,11 @@
       form.hidden = true;
       return;
     }
+    moveTo(next);
+  }
+
+  // The form types row ``next`` (a <tr> of the list): its number, dealer and seats out.
+  function moveTo(next) {
     var number = next.getAttribute("data-number");
     control("number").value = number;
     form.setAttribute("data-number", number);
@@ -423,14 +430,124 @@
     });
   }
 
+  // --- a new row saved online: the page updated in place --------------------------------
+  // The save answers this script with the list's rows and summary, its state and the notes,
+  // rendered by the templates of the page: no reload. A row the server does not save (an
+  // error to show, a conflict, the list closed) goes once more as the form's own post, whose
+  // page shows why; a save without an answer waits on the device like one typed offline.
+  var native = false;
+
+  function fragment(html, selector, wrap) {
+    var holder = document.createElement("template");
+    holder.innerHTML = wrap ? "<table>" + html + "</table>" : html;
+    return holder.content.querySelector(selector);
+  }
+
+  function replace(old, fresh) {
+    if (old && fresh) old.replaceWith(fresh);
+  }
+
+  function showSaved(data) {
+    ["tbody", "tfoot"].forEach(function (part) {
+      replace(sheet.querySelector(part), fragment(data.rows, part, true));
+    });
+    replace(document.querySelector(".sheet-status"), fragment(data.status, ".sheet-status"));
+    document.querySelectorAll(".sheet-page > [role=status]").forEach(function (old) { old.remove(); });
+    var notes = fragment(data.messages, "[role=status]");
+    var head = document.querySelector(".sheet-head");
+    if (notes && head) head.after(notes);
+    showStanding();
+    keepCopy(data);
+    var next = data.next && row(data.next);
+    if (!next) {
+      // The list is complete: the page's next part (signing) comes with the page.
+      window.location.reload();
+      return;
+    }
+    clearForm();
+    moveTo(next);
+    form.dispatchEvent(new CustomEvent("entry:saved", { detail: data }));
+    update();
+    if (!entry.focus() && control("declarer")) control("declarer").focus();
+  }
+
+  // The strip under the form shows the list's totals.
+  function showStanding() {
+    form.querySelectorAll('.entry-standings [data-summary="total"]').forEach(function (strong) {
+      var cell = sheet.querySelector('tfoot [data-summary="total"][data-seat="' + strong.getAttribute("data-seat") + '"]');
+      if (cell) strong.textContent = cell.textContent;
+    });
+  }
+
+  // The service worker's copy of this page (for a reload without Wi-Fi) gets the saved rows
+  // and state, in the server's words: reloaded, it shows them, and the form moves on.
+  function keepCopy(data) {
+    if (!window.caches) return;
+    var here = new URL(location.href);
+    here.hash = "";
+    var urls = [here.href, form.action].filter(function (url, i, all) { return all.indexOf(url) === i; });
+    caches.keys().then(function (names) {
+      names.filter(function (name) { return name.indexOf("skatliga-table-") === 0; }).forEach(function (name) {
+        caches.open(name).then(function (cache) {
+          urls.forEach(function (url) {
+            cache.match(url, { ignoreVary: true }).then(function (kept) {
+              if (!kept) return null;
+              return kept.text().then(function (text) {
+                var patched = text
+                  .replace(/<!--list-rows-->[\s\S]*<!--\/list-rows-->/, function () { return data.rows.trim(); })
+                  .replace(/<p class="sheet-status">[\s\S]*?<\/p>/, function () { return data.status.trim(); });
+                var headers = new Headers(kept.headers);
+                headers.set("Date", new Date().toUTCString());
+                return cache.put(url, new Response(patched, { status: kept.status, headers: headers }));
+              });
+            }).catch(function () {});
+          });
+        });
+      });
+    }).catch(function () {});
+  }
+
+  function saveInPlace(submitter) {
+    var fields = fieldsOf(submitter);
+    var body = new URLSearchParams();
+    body.append("csrfmiddlewaretoken", control("csrfmiddlewaretoken").value);
+    fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    form.classList.add("is-saving");
+    fetch(form.action, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch", Accept: "application/json" },
+    }).then(function (response) {
+      form.classList.remove("is-saving");
+      var type = response.headers.get("Content-Type") || "";
+      if (response.ok && type.indexOf("application/json") === 0) {
+        return response.json().then(showSaved);
+      }
+      native = true;
+      if (submitter) form.requestSubmit(submitter);
+      else form.requestSubmit();
+    }, function () {
+      form.classList.remove("is-saving");
+      queueFields(fields);
+      flush();
+    });
+  }
+
   // --- wiring ----------------------------------------------------------------------------
   if (form) {
     // Offline, or with games still waiting, a save joins the queue (in order); online with
-    // nothing waiting it is the form's own post.
+    // nothing waiting a new row is saved in place, a correction is the form's own post.
     form.addEventListener("submit", function (event) {
-      if (navigator.onLine && !queue.length) return;
+      if (native) {
+        native = false;
+        return;
+      }
+      var online = navigator.onLine && !queue.length;
+      if (online && (control("version").value || !sheet || !window.fetch)) return;
       event.preventDefault();
-      enqueue(event.submitter);
+      if (online) saveInPlace(event.submitter);
+      else enqueue(event.submitter);
     });
     // Offline the server cannot score the row: the value waits for the connection.
     form.addEventListener("change", pending);
@@ -467,6 +584,7 @@
   }
   update();
   advance();
+  if (form && sheet) showStanding();
   if (!navigator.onLine) {
     // A page served from the device's copy: its old notices are not news.
     document.querySelectorAll(".messages").forEach(function (box) { box.hidden = true; });

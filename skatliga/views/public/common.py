@@ -191,6 +191,26 @@ def in_tournament(
     )
 
 
+def in_list(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    table: int | None,
+    build: Callable[[Tournament], HttpResponse],
+) -> HttpResponseBase:
+    """A page of one list (``table``) or, with ``table`` None, of one series, cached on the
+    tournament's frame and the list's or series' own revision (``revisions.touch_list``):
+    a game saved in another list or series leaves it cached."""
+    found = revisions.list_revision_of(slug, number, table) or _not_found()
+    pk, frame, revised_at, language, series_pk, series_revision, table_pk, table_revision = found
+    if switch := to_its_language(request, language):
+        return switch
+    key: tuple[Any, ...] = ("series", pk, frame, series_pk, series_revision)
+    if table is not None:
+        key = ("list", pk, frame, table_pk, table_revision)
+    return cached(request, key, lambda: build(tournament_of(slug)), last_modified=revised_at)
+
+
 def in_season(
     request: HttpRequest, slug: str, build: Callable[[Season], HttpResponse]
 ) -> HttpResponseBase:

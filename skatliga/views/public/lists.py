@@ -16,6 +16,7 @@ from skatliga.sheet import Sheet, SheetRow, build_sheet, readonly_list_rows
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
     hidden,
+    in_list,
     in_tournament,
     pdf_response,
     series_of,
@@ -71,8 +72,12 @@ def readonly_rows(sheet: Sheet, seats: Sequence[Seat]) -> list[tuple[SheetRow, s
 
 def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponseBase:
     """One list, read-only: every row with its breakdown and running totals, and the summary."""
-    return in_tournament(
-        request, slug, lambda tournament: _table_page(request, tournament, number, table)
+    return in_list(
+        request,
+        slug,
+        number,
+        table,
+        lambda tournament: _table_page(request, tournament, number, table),
     )
 
 

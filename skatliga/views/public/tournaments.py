@@ -37,6 +37,7 @@ from skatliga.views.public.common import (
     Categories,
     export,
     hidden,
+    in_list,
     in_tournament,
     moment,
     pdf_response,
@@ -113,8 +114,8 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
 
 def series(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """One series: its standings, its team result, its lists."""
-    return in_tournament(
-        request, slug, lambda tournament: _series_page(request, tournament, number)
+    return in_list(
+        request, slug, number, None, lambda tournament: _series_page(request, tournament, number)
     )
 
 

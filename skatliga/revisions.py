@@ -85,17 +85,18 @@ def objection_minute(revised_at: datetime.datetime | None, minutes: int) -> str:
 
 
 def list_revision_of(slug: str, series: int, table: int | None) -> tuple[Any, ...] | None:
-    """(tournament's id, frame_revision, revised_at, language, series' id and revision,
-    table's id and revision) for the list ``table`` of series ``series`` (None: the series'
-    page) of the tournament with ``slug``; the series' and table's parts None where there is
-    none; None if there is no such tournament. By hand, as :func:`revision_of`: one
-    statement, the tables joined by their numbers."""
+    """(tournament's id, frame_revision, revised_at, language, objection minutes, series' id
+    and revision, table's id and revision) for the list ``table`` of series ``series``
+    (None: the series' page) of the tournament with ``slug``; the series' and table's parts
+    None where there is none; None if there is no such tournament. By hand, as
+    :func:`revision_of`: one statement, the tables joined by their numbers."""
     q = connection.ops.quote_name
     t, s, tb = (q(m._meta.db_table) for m in (Tournament, Series, Table))
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {t}.{q('id')}, {t}.{q('frame_revision')}, {t}.{q('revised_at')}, "
-            f"{t}.{q('language')}, {s}.{q('id')}, {s}.{q('revision')}, "
+            f"{t}.{q('language')}, {t}.{q('objection_minutes')}, {s}.{q('id')}, "
+            f"{s}.{q('revision')}, "
             f"{tb}.{q('id')}, {tb}.{q('revision')} "
             f"FROM {t} LEFT JOIN {s} ON {s}.{q('tournament_id')} = {t}.{q('id')} "
             f"AND {s}.{q('number')} = %s "

@@ -202,12 +202,14 @@ def in_list(
     tournament's frame and the list's or series' own revision (``revisions.touch_list``):
     a game saved in another list or series leaves it cached."""
     found = revisions.list_revision_of(slug, number, table) or _not_found()
-    pk, frame, revised_at, language, series_pk, series_revision, table_pk, table_revision = found
+    pk, frame, revised_at, language, minutes, *series_and_table = found
+    series_pk, series_revision, table_pk, table_revision = series_and_table
     if switch := to_its_language(request, language):
         return switch
-    key: tuple[Any, ...] = ("series", pk, frame, series_pk, series_revision)
+    window = revisions.objection_minute(revised_at, minutes)
+    key: tuple[Any, ...] = ("series", pk, frame, window, series_pk, series_revision)
     if table is not None:
-        key = ("list", pk, frame, table_pk, table_revision)
+        key = ("list", pk, frame, window, table_pk, table_revision)
     return cached(request, key, lambda: build(tournament_of(slug)), last_modified=revised_at)
 
 

@@ -16,12 +16,15 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import pgettext
 
 from skatliga import printing
+from skatliga.checkin import services as checkin
 from skatliga.league import services as league
-from skatliga.models import Season, Series, Tournament
+from skatliga.models import Arrival, Game, Season, Series, Tournament
 from skatliga.money import services as money
-from tests.web.factories import make_tournament
+from skatliga.table import services as table_links
+from tests.web.factories import make_table, make_tournament
 from tests.web.test_pdf import flat, read
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +67,70 @@ def test_a_german_tournament_stays_at_its_address(client):
     make_tournament(slug="isko")
 
     assert client.get(reverse("standings", args=["isko"])).status_code == 200
+
+
+def test_a_table_link_without_a_language_opens_in_the_tournaments(client):
+    table = make_table()
+    Tournament.objects.update(language="da")
+    link = table_links.renew_link(table)
+    url = reverse("table:entry", args=[link.token])
+
+    response = client.get(url)
+
+    assert response.status_code == 302
+    assert response["Location"] == "/da" + url
+    assert "Cookie" in response["Vary"]
+    assert response["Cache-Control"] == "private, no-store"
+    # The device's page follows, in Danish.
+    assert client.get(response["Location"])["Location"] == "/da" + url + "device/"
+
+
+def test_a_table_code_leads_to_the_tournaments_language(client):
+    table = make_table()
+    Tournament.objects.update(language="sv")
+    link = table_links.renew_link(table)
+
+    typed = client.post(reverse("table:code"), {"code": link.code})
+    opened = client.get(typed["Location"])
+
+    assert typed["Location"] == reverse("table:entry", args=[link.token])
+    assert opened["Location"] == "/sv" + typed["Location"]
+
+
+def test_a_table_device_that_chose_a_language_keeps_it(client):
+    table = make_table()
+    Tournament.objects.update(language="da")
+    link = table_links.renew_link(table)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    url = reverse("table:entry", args=[link.token])
+
+    assert client.get(url)["Location"] == reverse("table:device", args=[link.token])
+
+
+def test_a_check_in_link_without_a_language_opens_in_the_tournaments(client):
+    tournament = make_tournament(slug="dsu", language="nl")
+    url = reverse("checkin:page", args=[checkin.checkin_link(tournament).token])
+
+    response = client.get(url)
+
+    assert response["Location"] == "/nl" + url
+    assert client.get(response["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "unpaid", "unsigned", "ouvert"),
+    [
+        ("en", "unpaid", "not yet signed", "open"),
+        ("da", "ubetalt", "mangler", "åben"),
+        ("sv", "obetald", "saknas", "öppet"),
+        ("nl", "onbetaald", "ontbreekt", "open"),
+    ],
+)
+def test_open_has_a_word_for_each_of_its_meanings(language, unpaid, unsigned, ouvert):
+    with translation.override(language):
+        assert str(Arrival.Fee.OPEN.label) == unpaid
+        assert pgettext("signature", "offen") == unsigned
+        assert str(Game._meta.get_field("ouvert").verbose_name) == ouvert
 
 
 def test_a_season_page_starts_in_the_seasons_language(client):

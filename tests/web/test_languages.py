@@ -274,3 +274,14 @@ def test_a_new_tournament_of_a_season_speaks_its_language():
     )
 
     assert tournament.language == "da"
+
+
+def test_the_home_page_greets_a_new_visitor_in_the_browsers_language(client):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="da-DK,da;q=0.9,en;q=0.8")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/da/"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="de-DE,de").status_code == 200
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="fr-FR,fr").status_code == 200
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="da").status_code == 200

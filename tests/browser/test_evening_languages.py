@@ -15,6 +15,7 @@ standings-<language>.png (1366 px).
 from __future__ import annotations
 
 import ast
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -26,8 +27,9 @@ from django.utils import translation
 
 from skatliga.models import Game, Table, Tournament
 from skatliga.table import services as links
-from tests.browser.test_entry import PASSWORD
+from tests.browser.test_entry import PASSWORD, SCREENSHOTS, four_table
 from tests.browser.test_table_offline import tap
+from tests.web.factories import entry, play
 from tests.web.test_pdf import read
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -316,3 +318,49 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
 def at(language: str, name: str, *args: object) -> str:
     with translation.override(language):
         return reverse(name, args=args)
+
+
+@pytest.mark.parametrize(("language", "rules"), [("da", "dsu"), ("sv", "se"), ("nl", "nl")])
+def test_the_table_and_the_standings_speak_danish_swedish_and_dutch(
+    browser, live_server, django_user_model, language, rules
+):
+    table = four_table(2, django_user_model)
+    Tournament.objects.update(language=language, rules=rules)
+    play(table, entry(2, "grand", bid=18, matadors=1, card_points=71, tricks=6))
+    play(table, entry(3, "hearts", bid=20, matadors=-2, card_points=40, tricks=3))
+    screenshots = bool(os.environ.get("SKATLIGA_SCREENSHOTS"))
+    found: dict[str, list[str]] = {}
+
+    # The table's phone, from the printed link, in a browser that speaks the language.
+    links.ensure_links(table.series)
+    token = links.active_links(table.series)[table.pk].token
+    device = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale=language, has_touch=True, is_mobile=True
+    )
+    phone = device.new_page()
+    phone.goto(live_server.url + reverse("table:entry", args=[token]))
+    phone.fill("#id_name", "1")
+    phone.click("#main button[type=submit]")
+    phone.wait_for_selector("#tap-grid")
+    assert phone.url.endswith(at(language, "table:entry", token))
+    tap(phone, "declarer", "Dieter Krüger")
+    tap(phone, "game", "Grand")
+    found["table"] = leaks(phone, language)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    if screenshots:
+        phone.screenshot(path=str(SCREENSHOTS / f"table-{language}.png"), full_page=True)
+    phone.goto(live_server.url + at(language, "table:sign", token))
+    found["signing"] = leaks(phone, language)
+    device.close()
+
+    # The standings, for a visitor who chose no language: the tournament's own.
+    visitor = browser.new_context(viewport={"width": 1366, "height": 900}, locale="de-DE")
+    standings = visitor.new_page()
+    standings.goto(live_server.url + reverse("standings", args=[table.series.tournament.slug]))
+    assert standings.url.endswith(at(language, "standings", table.series.tournament.slug))
+    found["standings"] = leaks(standings, language)
+    if screenshots:
+        standings.screenshot(path=str(SCREENSHOTS / f"standings-{language}.png"), full_page=True)
+    visitor.close()
+
+    assert {where: words for where, words in found.items() if words} == {}

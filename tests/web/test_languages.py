@@ -285,3 +285,53 @@ def test_the_home_page_greets_a_new_visitor_in_the_browsers_language(client):
     assert client.get("/", HTTP_ACCEPT_LANGUAGE="fr-FR,fr").status_code == 200
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     assert client.get("/", HTTP_ACCEPT_LANGUAGE="da").status_code == 200
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm from poppler")
+def test_a_completed_danish_dsu_sheet_as_a_picture(tmp_path):
+    """docs/screenshots/sheet-da.png with SKATLIGA_SCREENSHOTS=1, else a temporary file: a
+    DSU list of three rounds, every game entered, signed by all four, closed and published."""
+    from skatliga import services
+    from tests.web.factories import entry, make_player, make_table, play
+
+    names = ("Jens Kristensen", "Mette Lund", "Søren Holm", "Karen Dahl")
+    table = make_table(
+        players=[make_player(name) for name in names],
+        rounds=3,
+        rules="dsu",
+        language="da",
+        name="Klubaften Odense",
+    )
+    play(
+        table,
+        # Seat n deals game n (and every fourth after it) and sits out.
+        entry(2, "grand", bid=18, matadors=1, card_points=71, tricks=6),
+        entry(3, "clubs", bid=18, matadors=-1, card_points=50, tricks=4),
+        entry(4, "null", bid=23, won=True),
+        entry(),
+        entry(2, "spades", bid=22, matadors=2, card_points=95, tricks=9),
+        entry(3, "hearts", bid=20, matadors=-2, card_points=62, tricks=5, hand=True),
+        entry(4, "null", bid=46, won=False, ouvert=True),
+        entry(1, "grand", bid=24, matadors=-2, card_points=88, tricks=8),
+        entry(2, "diamonds", bid=18, matadors=1, card_points=58, tricks=5),
+        entry(),
+        entry(1, "clubs", bid=27, matadors=2, card_points=67, tricks=7),
+        entry(2, "grand", bid=20, matadors=-1, card_points=120, tricks=10, hand=True),
+    )
+    for position in range(1, 5):
+        services.sign_list(table, position, state=services.list_state(table))
+    services.close_table(table)
+    services.publish_series(table.series)
+    data = printing.series_score_sheets_pdf(table.series)
+    folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    folder = folder if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
+    subprocess.run(
+        ["pdftoppm", "-r", "70", "-png", "-singlefile", "-", str(folder / "sheet-da")],
+        input=data,
+        check=True,
+    )
+
+    assert (folder / "sheet-da.png").read_bytes().startswith(b"\x89PNG")
+    assert overflowing_words(data) == []
+    text = read(data)[0]
+    assert "Spilleliste" in text and "Underskrifter" in text and "foreløbig" not in text

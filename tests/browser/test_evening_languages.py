@@ -293,6 +293,23 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
 
     assert Game.objects.filter(table__series__tournament=tournament).count() == 8
 
+    # The other pages of the evening, the referee's and the public's.
+    player = tournament.registrations.first().player
+    for name, args in (
+        ("referee:tournament-settings", [tournament.slug]),
+        ("referee:changes", [tournament.slug]),
+        ("referee:checkin", [tournament.slug]),
+        ("series", [tournament.slug, 1]),
+        ("table", [tournament.slug, 1, 2]),
+        ("seats", [tournament.slug, 1]),
+        ("hall", [tournament.slug]),
+        ("player", [player.pk]),
+    ):
+        page.goto(live_server.url + at("da", name, *args))
+        check(page, name)
+    page.goto(live_server.url + "/da/ingen-side/")
+    check(page, "not found")
+
     # Its printouts, asked for at their German addresses, speak Danish all the same.
     slug = tournament.slug
     printed = {

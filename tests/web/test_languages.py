@@ -335,3 +335,29 @@ def test_a_completed_danish_dsu_sheet_as_a_picture(tmp_path):
     assert overflowing_words(data) == []
     text = read(data)[0]
     assert "Spilleliste" in text and "Underskrifter" in text and "foreløbig" not in text
+
+
+def test_the_change_log_speaks_the_referees_language():
+    from skatliga.messages import describe_change
+    from skatliga.models import Change
+    from tests.web.factories import entry, play
+
+    table = make_table()
+    play(table, entry(2, "grand", bid=18, matadors=1, card_points=71, tricks=6))
+    game = Change.objects.get(action=Change.Action.GAME_RECORDED)
+    drawn = Change(
+        action=Change.Action.TABLES_DRAWN,
+        after={"tables": [[1, 2, 3]], "repeat_pairs": 0, "method": "standings"},
+    )
+    settings_changed = Change(
+        action=Change.Action.TOURNAMENT_CHANGED,
+        before={"rounds_per_series": 12},
+        after={"rounds_per_series": 3},
+    )
+
+    with translation.override("da"):
+        assert describe_change(game) == "2: Grand, med 1, reizning 18, 71 kortpoint, 6 stik"
+        assert describe_change(drawn) == (
+            "Borde: [[1, 2, 3]]; gentagne bordmakkere: 0; Lodtrækning: seedet efter stillingen"
+        )
+        assert describe_change(settings_changed) == "Runder pr. serie: 12 → 3"

@@ -346,9 +346,10 @@ def _key_word(key: str) -> str:
     if key in CHANGE_KEYS:
         return str(CHANGE_KEYS[key])
     try:
-        return str(Tournament._meta.get_field(key).verbose_name)
+        field = Tournament._meta.get_field(key)
     except FieldDoesNotExist:
         return key
+    return str(getattr(field, "verbose_name", key))
 
 
 def _is_game(data: Any) -> bool:

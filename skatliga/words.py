@@ -187,8 +187,8 @@ def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
     text = ", ".join(parts)
     seat = data.get("declarer_seat")
     if seat is not None:
-        name = names.get(seat)
-        text = f"{seat} {name}: {text}" if name else f"{seat}: {text}"
+        person = names.get(seat)
+        text = f"{seat} {person}: {text}" if person else f"{seat}: {text}"
     return text
 
 

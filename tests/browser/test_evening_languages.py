@@ -1,6 +1,7 @@
 """A Danish referee runs a DSU evening from the site's first page to the settlement, on
 Debian's Chromium, and meets no German or English word on the way, nor in its printouts (the
-words looked for: test_languages.py).
+words looked for: test_languages.py); a Swedish and a Dutch referee the same under their
+rules.
 """
 
 from __future__ import annotations
@@ -32,8 +33,18 @@ PLAYERS = (
 )
 
 
-def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
-    browser, live_server, django_user_model
+@pytest.mark.parametrize(
+    ("language", "rules", "currency", "with_1", "won", "grand"),
+    [
+        # A grand is worth 20 under DSU rules, 24 elsewhere (docs/rules.md section 8): with
+        # 1, game 2, 2 × 20 = 40 and 2 × 24 = 48.
+        ("da", "dsu", "DKK", "med 1", "vundet", "+40"),
+        ("sv", "se", "SEK", "med 1", "vunnet", "+48"),
+        ("nl", "nl", "EUR", "met 1", "gewonnen", "+48"),
+    ],
+)
+def test_a_referee_runs_an_evening_without_a_german_or_english_word(
+    browser, live_server, django_user_model, language, rules, currency, with_1, won, grand
 ):
     from playwright.sync_api import expect
 
@@ -43,41 +54,41 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
 
     def check(page, where: str) -> None:
         page.wait_for_load_state()
-        if leaked := leaks(page, "da"):
+        if leaked := leaks(page, language):
             found[where] = leaked
 
-    desk = browser.new_context(viewport={"width": 1366, "height": 900}, locale="da-DK")
+    desk = browser.new_context(viewport={"width": 1366, "height": 900}, locale=language)
     page = desk.new_page()
 
     # The first page, in the browser's language; the login page and the dashboard follow it.
     page.goto(live_server.url + "/")
-    assert page.url == live_server.url + "/da/"
+    assert page.url == f"{live_server.url}/{language}/"
     check(page, "home")
     page.click(".login-link")
     check(page, "login")
     page.fill("#id_username", "anna")
     page.fill("#id_password", PASSWORD)
     page.click("form.login-form button[type=submit]")
-    page.wait_for_url(re.compile(r"/da/referee/$"))
+    page.wait_for_url(re.compile(rf"/{language}/referee/$"))
     check(page, "dashboard")
     # The same page in German shows the words the check looks for.
     page.goto(live_server.url + reverse("referee:dashboard"))
-    assert len(leaks(page, "da")) > 5
+    assert len(leaks(page, language)) > 5
     page.go_back()
 
-    # A new tournament: DSU rules, in Danish, one round a series.
-    page.click(f"a[href='{at('da', 'referee:tournament-create')}']")
+    # A new tournament: the country's rules, in its language, one round a series.
+    page.click(f"a[href='{at(language, 'referee:tournament-create')}']")
     check(page, "new tournament")
     page.fill("#id_name", "Klubaften Odense")
     page.fill("#id_date", "2026-11-27")
     page.fill("#id_venue", "Klubhuset")
-    page.select_option("#id_rules", "dsu")
-    page.select_option("#id_language", "da")
+    page.select_option("#id_rules", rules)
+    page.select_option("#id_language", language)
     page.fill("#id_rounds_per_series", "1")
     page.click("form.stacked-form button[type=submit]")
-    page.wait_for_url(re.compile(r"/da/referee/klubaften-odense[\w-]*/$"))
+    page.wait_for_url(re.compile(rf"/{language}/referee/klubaften-odense[\w-]*/$"))
     tournament = Tournament.objects.get()
-    assert (tournament.rules, tournament.language) == ("dsu", "da")
+    assert (tournament.rules, tournament.language) == (rules, language)
     check(page, "tournament")
 
     # Eight players pasted, two tables drawn.
@@ -92,7 +103,7 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
     series_url = page.url
 
     # Table 1 by the referee: a grand with 1, a lost clubs, a null, a passed-in game.
-    page.click(f"a[href='{at('da', 'referee:list', tournament.slug, 1, 1)}']")
+    page.click(f"a[href='{at(language, 'referee:list', tournament.slug, 1, 1)}']")
     check(page, "list")
     page.select_option("#id_declarer", "2")
     page.select_option("#id_game", "grand")
@@ -103,8 +114,7 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
     expect(page.locator("[data-error-for='tricks'] [data-code]")).to_be_visible()
     check(page, "list, a problem shown")
     page.fill("#id_tricks", "")
-    # DSU: a grand is worth 20 (docs/rules.md section 8), with 1, game 2: 2 × 20 = 40.
-    expect(page.locator("#entry-value")).to_have_text("+40")
+    expect(page.locator("#entry-value")).to_have_text(grand)
     check(page, "list, a game typed")
     page.click("#entry-save")
     page.wait_for_selector("#row-1.is-saved")
@@ -132,11 +142,11 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
     table = Table.objects.get(series__tournament=tournament, number=2)
     token = links.active_links(table.series)[table.pk].token
     device = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="da-DK", has_touch=True, is_mobile=True
+        viewport={"width": 390, "height": 844}, locale=language, has_touch=True, is_mobile=True
     )
     phone = device.new_page()
     phone.goto(live_server.url + reverse("table:entry", args=[token]))
-    assert phone.url.endswith(at("da", "table:device", token))
+    assert phone.url.endswith(at(language, "table:device", token))
     check(phone, "table, device name")
     phone.fill("#id_name", "Bord 2 telefon")
     phone.click("#main button[type=submit]")
@@ -145,9 +155,9 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
     seated = [seat.player.name for seat in table.seats.order_by("position")]
     tap(phone, "declarer", seated[1])
     tap(phone, "game", "Grand")
-    tap(phone, "matadors", "med 1")
-    tap(phone, "won", "vundet")
-    expect(phone.locator("#entry-value")).to_have_text("+40")
+    tap(phone, "matadors", with_1)
+    tap(phone, "won", won)
+    expect(phone.locator("#entry-value")).to_have_text(grand)
     check(phone, "table, a game tapped")
     phone.click("#entry-save")
     phone.wait_for_selector("#row-1.is-saved")
@@ -171,16 +181,16 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
     page.click('[data-close-table="2"]')
     page.wait_for_load_state()
     check(page, "series, lists closed")
-    page.click(f"form[action='{at('da', 'referee:publish', tournament.slug, 1)}'] button")
+    page.click(f"form[action='{at(language, 'referee:publish', tournament.slug, 1)}'] button")
     page.wait_for_load_state()
     check(page, "series, published")
-    page.goto(live_server.url + at("da", "referee:tournament", tournament.slug))
-    page.click(f"a[href='{at('da', 'standings', tournament.slug)}']")
+    page.goto(live_server.url + at(language, "referee:tournament", tournament.slug))
+    page.click(f"a[href='{at(language, 'standings', tournament.slug)}']")
     check(page, "standings")
-    page.goto(live_server.url + at("da", "referee:tournament", tournament.slug))
-    page.click(f"a[href='{at('da', 'referee:money', tournament.slug)}']")
+    page.goto(live_server.url + at(language, "referee:tournament", tournament.slug))
+    page.click(f"a[href='{at(language, 'referee:money', tournament.slug)}']")
     check(page, "settlement, empty")
-    page.select_option("#id_currency", "DKK")
+    page.select_option("#id_currency", currency)
     page.fill("#id_entry_fee", "50")
     page.fill("#id_lost_fee", "5")
     page.fill("#id_lost_fee_threshold", "3")
@@ -189,7 +199,7 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
     page.locator("#main form button[type=submit]").last.click()
     page.wait_for_load_state()
     check(page, "settlement")
-    assert "DKK" in page.inner_text("main")
+    assert currency in page.inner_text("main")
 
     assert Game.objects.filter(table__series__tournament=tournament).count() == 8
 
@@ -205,12 +215,12 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
         ("hall", [tournament.slug]),
         ("player", [player.pk]),
     ):
-        page.goto(live_server.url + at("da", name, *args))
+        page.goto(live_server.url + at(language, name, *args))
         check(page, name)
-    page.goto(live_server.url + "/da/ingen-side/")
+    page.goto(f"{live_server.url}/{language}/ingen-side/")
     check(page, "not found")
 
-    # Its printouts, asked for at their German addresses, speak Danish all the same.
+    # Its printouts, asked for at their German addresses, speak its language all the same.
     slug = tournament.slug
     printed = {
         "table cards": reverse("referee:table-cards", args=[slug, 1]),
@@ -227,6 +237,6 @@ def test_a_danish_referee_runs_a_dsu_evening_without_a_german_or_english_word(
         text = " ".join(read(response.body()))
         for person in NAMES:
             text = text.replace(person, " ")
-        if leaked := sorted(words(text) & foreign_words("da")):
+        if leaked := sorted(words(text) & foreign_words(language)):
             found[f"{name} (PDF)"] = leaked
     assert found == {}

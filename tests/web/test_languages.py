@@ -285,6 +285,9 @@ def test_the_home_page_greets_a_new_visitor_in_the_browsers_language(client):
     assert client.get("/", HTTP_ACCEPT_LANGUAGE="fr-FR,fr").status_code == 200
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     assert client.get("/", HTTP_ACCEPT_LANGUAGE="da").status_code == 200
+    # A visitor who chose Swedish finds it again at the bare address.
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "sv"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="da")["Location"] == "/sv/"
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm from poppler")

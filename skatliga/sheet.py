@@ -402,7 +402,7 @@ def _declared(row: SheetRow, words: dict[str, str], names: dict[str, str]) -> di
             else "",
             "ouvert": words["mark:ouvert"] if game.ouvert else "",
             "doubled": doubling_mark(game, words),
-            "bid": game.bid,
+            "bid": "" if game.bid is None else game.bid,
             "card_points": "" if game.card_points is None else game.card_points,
             "tricks": "" if game.tricks is None else game.tricks,
         }

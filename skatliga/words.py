@@ -187,7 +187,8 @@ def describe_game(data: dict[str, Any] | None, names: dict[int, str]) -> str:
     text = ", ".join(parts)
     seat = data.get("declarer_seat")
     if seat is not None:
-        text = f"{seat} {names.get(seat, '')}: {text}"
+        person = names.get(seat)
+        text = f"{seat} {person}: {text}" if person else f"{seat}: {text}"
     return text
 
 

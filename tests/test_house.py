@@ -26,6 +26,7 @@ FLOORS: dict[str, int] = {
     "skatliga.messages": 1,
     "skatliga.collation": 1,
     "skatliga.formats": 1,
+    "skatliga.languages": 1,
     "skatliga.revisions": 1,
     "skatliga.settings": 1,
     # 2: use cases, read models, printouts and the archive

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from skatliga.checkin import pdf, services
+from skatliga.languages import to_its_language
 from skatliga.messages import message
 from skatliga.models import Arrival, CheckInLink, Player, Registration, Tournament
 from skatliga.models.limits import hit
@@ -50,7 +51,8 @@ def limited(request: HttpRequest) -> HttpResponse:
 
 def public(view: View) -> View:
     """A check-in page: its link opened (a wrong or revoked token is a 404, or a 429 after
-    too many from one address), kept out of Referer headers and caches."""
+    too many from one address), in the tournament's language for a device that chose none,
+    kept out of Referer headers and caches."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -60,7 +62,10 @@ def public(view: View) -> View:
             if hit(wrong, 3600)[0] > WRONG_TOKENS_PER_HOUR:
                 return limited(request)
             raise Http404
-        response = view(request, link, *args, **kwargs)
+        switch = None
+        if request.method in ("GET", "HEAD"):
+            switch = to_its_language(request, link.tournament.language)
+        response = switch or view(request, link, *args, **kwargs)
         response["Referrer-Policy"] = "same-origin"
         response["Cache-Control"] = "private, no-store"
         return response

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from skatliga.models.tournaments import Registration, Tournament
 
@@ -45,7 +46,7 @@ class Arrival(models.Model):
     ``token`` is the player's own, unguessable: it opens his confirmation page."""
 
     class Fee(models.TextChoices):
-        OPEN = "", _("offen")
+        OPEN = "", pgettext_lazy("fee", "offen")
         CASH = "cash", _("bar")
         CARD = "card", _("Karte")
         LATER = "later", _("später")

@@ -424,7 +424,7 @@ class GameRow(models.Model):
     hand = models.BooleanField(_("Hand"), default=False)
     schneider_announced = models.BooleanField(_("Schneider angesagt"), default=False)
     schwarz_announced = models.BooleanField(_("Schwarz angesagt"), default=False)
-    ouvert = models.BooleanField(_("offen"), default=False)
+    ouvert = models.BooleanField(pgettext_lazy("ouvert", "offen"), default=False)
     kontra = models.BooleanField(_("Kontra"), default=False)
     re = models.BooleanField(_("Re"), default=False)
     supra = models.BooleanField(_("Supra"), default=False)

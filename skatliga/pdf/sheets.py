@@ -314,7 +314,7 @@ def _heading(sheet: SheetData) -> list[object]:
         _("angesagt"),
         _("Schwarz"),
         _("angesagt"),
-        _("offen"),
+        pgettext("ouvert", "offen"),
     )
     cells: list[object] = [_("Nr."), _("Spielart"), Vertical(_("Spitzen"))]
     cells += [Vertical(label) for label in labels]

@@ -21,8 +21,8 @@ from django.urls import reverse
 from django.utils import formats
 from django.utils.http import RFC3986_SUBDELIMS, urlencode
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext, pgettext_lazy
 from django_stubs_ext import StrPromise
 from django_tables2.data import TableListData
 from django_tables2.templatetags.django_tables2 import table_page_range
@@ -178,12 +178,14 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
         links: list[tuple[str, str, Any]] = []
         if page.has_previous():
             previous = page.previous_page_number()
-            links.append(("previous", self._query(field, previous), gettext("previous")))
+            links.append(("previous", self._query(field, previous), pgettext("page", "zurück")))
         for number in table_page_range(page, self.paginator):
             active = "active" if number == page.number else ""
             links.append((active, "#" if number == "..." else self._query(field, number), number))
         if page.has_next():
-            links.append(("next", self._query(field, page.next_page_number()), gettext("next")))
+            links.append(
+                ("next", self._query(field, page.next_page_number()), pgettext("page", "weiter"))
+            )
         return links
 
     def url(self, name: str, *args: object) -> str:

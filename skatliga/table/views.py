@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import GameType
+from skatliga.languages import to_its_language
 from skatliga.list_page import editing_number, preview_row, render_list, save_row
 from skatliga.models import RefereeCall, Table, TableLink, Tournament
 from skatliga.models.limits import hit
@@ -43,6 +44,15 @@ class TooManyRequests(Exception):
     def __init__(self, seconds: int) -> None:
         super().__init__(seconds)
         self.seconds = seconds
+
+
+class InItsLanguage(Exception):
+    """The table's page, asked for at its German address, lives in the tournament's
+    language: ``response`` leads there."""
+
+    def __init__(self, response: HttpResponse) -> None:
+        super().__init__(response)
+        self.response = response
 
 
 def wrong(request: HttpRequest, space: str, per_address: int, in_all: int) -> None:
@@ -72,6 +82,8 @@ def private(view: View) -> View:
             response = view(request, *args, **kwargs)
         except TooManyRequests as limited:
             response = too_many(request, limited.seconds)
+        except InItsLanguage as elsewhere:
+            response = elsewhere.response
         # Same-origin: no Referer to other sites; "no-referrer" would make the browser send
         # "Origin: null" with the form's POST, which Django's CSRF check refuses.
         response["Referrer-Policy"] = "same-origin"
@@ -83,11 +95,16 @@ def private(view: View) -> View:
 
 def open_link(request: HttpRequest, token: str) -> TableLink:
     """The link behind ``token``; a wrong or revoked token is a plain 404, or TooManyRequests
-    after too many wrong ones."""
+    after too many wrong ones. A page asked for without a language (the printed link, the
+    short code) opens in the tournament's (InItsLanguage), unless the device chose one."""
     link = services.link_for_token(token)
     if link is None:
         wrong(request, "tokens", WRONG_TOKENS_PER_HOUR, ALL_WRONG_TOKENS_PER_HOUR)
         raise Http404
+    if request.method in ("GET", "HEAD") and (
+        switch := to_its_language(request, link.table.series.tournament.language)
+    ):
+        raise InItsLanguage(switch)
     return link
 
 

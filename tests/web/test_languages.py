@@ -16,12 +16,15 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import pgettext
 
 from skatliga import printing
+from skatliga.checkin import services as checkin
 from skatliga.league import services as league
-from skatliga.models import Season, Series, Tournament
+from skatliga.models import Arrival, Game, Season, Series, Tournament
 from skatliga.money import services as money
-from tests.web.factories import make_tournament
+from skatliga.table import services as table_links
+from tests.web.factories import make_table, make_tournament
 from tests.web.test_pdf import flat, read
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +67,70 @@ def test_a_german_tournament_stays_at_its_address(client):
     make_tournament(slug="isko")
 
     assert client.get(reverse("standings", args=["isko"])).status_code == 200
+
+
+def test_a_table_link_without_a_language_opens_in_the_tournaments(client):
+    table = make_table()
+    Tournament.objects.update(language="da")
+    link = table_links.renew_link(table)
+    url = reverse("table:entry", args=[link.token])
+
+    response = client.get(url)
+
+    assert response.status_code == 302
+    assert response["Location"] == "/da" + url
+    assert "Cookie" in response["Vary"]
+    assert response["Cache-Control"] == "private, no-store"
+    # The device's page follows, in Danish.
+    assert client.get(response["Location"])["Location"] == "/da" + url + "device/"
+
+
+def test_a_table_code_leads_to_the_tournaments_language(client):
+    table = make_table()
+    Tournament.objects.update(language="sv")
+    link = table_links.renew_link(table)
+
+    typed = client.post(reverse("table:code"), {"code": link.code})
+    opened = client.get(typed["Location"])
+
+    assert typed["Location"] == reverse("table:entry", args=[link.token])
+    assert opened["Location"] == "/sv" + typed["Location"]
+
+
+def test_a_table_device_that_chose_a_language_keeps_it(client):
+    table = make_table()
+    Tournament.objects.update(language="da")
+    link = table_links.renew_link(table)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    url = reverse("table:entry", args=[link.token])
+
+    assert client.get(url)["Location"] == reverse("table:device", args=[link.token])
+
+
+def test_a_check_in_link_without_a_language_opens_in_the_tournaments(client):
+    tournament = make_tournament(slug="dsu", language="nl")
+    url = reverse("checkin:page", args=[checkin.checkin_link(tournament).token])
+
+    response = client.get(url)
+
+    assert response["Location"] == "/nl" + url
+    assert client.get(response["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "unpaid", "unsigned", "ouvert"),
+    [
+        ("en", "unpaid", "not yet signed", "open"),
+        ("da", "ubetalt", "mangler", "åben"),
+        ("sv", "obetald", "saknas", "öppet"),
+        ("nl", "onbetaald", "ontbreekt", "open"),
+    ],
+)
+def test_open_has_a_word_for_each_of_its_meanings(language, unpaid, unsigned, ouvert):
+    with translation.override(language):
+        assert str(Arrival.Fee.OPEN.label) == unpaid
+        assert pgettext("signature", "offen") == unsigned
+        assert str(Game._meta.get_field("ouvert").verbose_name) == ouvert
 
 
 def test_a_season_page_starts_in_the_seasons_language(client):
@@ -207,3 +274,93 @@ def test_a_new_tournament_of_a_season_speaks_its_language():
     )
 
     assert tournament.language == "da"
+
+
+def test_the_home_page_greets_a_new_visitor_in_the_browsers_language(client):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="da-DK,da;q=0.9,en;q=0.8")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/da/"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="de-DE,de").status_code == 200
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="fr-FR,fr").status_code == 200
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="da").status_code == 200
+    # A visitor who chose Swedish finds it again at the bare address.
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "sv"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="da")["Location"] == "/sv/"
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm from poppler")
+def test_a_completed_danish_dsu_sheet_as_a_picture(tmp_path):
+    """docs/screenshots/sheet-da.png with SKATLIGA_SCREENSHOTS=1, else a temporary file: a
+    DSU list of three rounds, every game entered, signed by all four, closed and published."""
+    from skatliga import services
+    from tests.web.factories import entry, make_player, make_table, play
+
+    names = ("Jens Kristensen", "Mette Lund", "Søren Holm", "Karen Dahl")
+    table = make_table(
+        players=[make_player(name) for name in names],
+        rounds=3,
+        rules="dsu",
+        language="da",
+        name="Klubaften Odense",
+    )
+    play(
+        table,
+        # Seat n deals game n (and every fourth after it) and sits out.
+        entry(2, "grand", bid=18, matadors=1, card_points=71, tricks=6),
+        entry(3, "clubs", bid=18, matadors=-1, card_points=50, tricks=4),
+        entry(4, "null", bid=23, won=True),
+        entry(),
+        entry(2, "spades", bid=22, matadors=2, card_points=95, tricks=9),
+        entry(3, "hearts", bid=20, matadors=-2, card_points=62, tricks=5, hand=True),
+        entry(4, "null", bid=46, won=False, ouvert=True),
+        entry(1, "grand", bid=24, matadors=-2, card_points=88, tricks=8),
+        entry(2, "diamonds", bid=18, matadors=1, card_points=58, tricks=5),
+        entry(),
+        entry(1, "clubs", bid=27, matadors=2, card_points=67, tricks=7),
+        entry(2, "grand", bid=20, matadors=-1, card_points=120, tricks=10, hand=True),
+    )
+    for position in range(1, 5):
+        services.sign_list(table, position, state=services.list_state(table))
+    services.close_table(table)
+    services.publish_series(table.series)
+    data = printing.series_score_sheets_pdf(table.series)
+    folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    folder = folder if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
+    subprocess.run(
+        ["pdftoppm", "-r", "70", "-png", "-singlefile", "-", str(folder / "sheet-da")],
+        input=data,
+        check=True,
+    )
+
+    assert (folder / "sheet-da.png").read_bytes().startswith(b"\x89PNG")
+    assert overflowing_words(data) == []
+    text = read(data)[0]
+    assert "Spilleliste" in text and "Underskrifter" in text and "foreløbig" not in text
+
+
+def test_the_change_log_speaks_the_referees_language():
+    from skatliga.messages import describe_change
+    from skatliga.models import Change
+    from tests.web.factories import entry, play
+
+    table = make_table()
+    play(table, entry(2, "grand", bid=18, matadors=1, card_points=71, tricks=6))
+    game = Change.objects.get(action=Change.Action.GAME_RECORDED)
+    drawn = Change(
+        action=Change.Action.TABLES_DRAWN,
+        after={"tables": [[1, 2, 3]], "repeat_pairs": 0, "method": "standings"},
+    )
+    settings_changed = Change(
+        action=Change.Action.TOURNAMENT_CHANGED,
+        before={"rounds_per_series": 12},
+        after={"rounds_per_series": 3},
+    )
+
+    with translation.override("da"):
+        assert describe_change(game) == "2: Grand, med 1, reizning 18, 71 kortpoint, 6 stik"
+        assert describe_change(drawn) == (
+            "Borde: [[1, 2, 3]]; gentagne bordmakkere: 0; Lodtrækning: seedet efter stillingen"
+        )
+        assert describe_change(settings_changed) == "Runder pr. serie: 12 → 3"

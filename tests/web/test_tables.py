@@ -12,6 +12,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.urls import reverse
+from django.utils import translation
 from django_tables2 import RequestConfig
 
 from skatliga.models import Club, ListResult, Player
@@ -142,3 +143,17 @@ def test_a_reverser_gives_what_reverse_gives_and_quotes_what_it_fills_in(db):
     assert reverser("player", 1)(17) == reverse("player", args=[17])
     # A value no URL of the site takes cannot end the attribute it is written into.
     assert reverser("standings", 1)('x"><script>') == "/tournaments/x%22%3E%3Cscript%3E/"
+
+
+@pytest.mark.parametrize(
+    ("language", "previous", "following"),
+    [("de", "zurück", "weiter"), ("da", "forrige", "næste"), ("nl", "vorige", "volgende")],
+)
+def test_the_page_links_speak_the_pages_language(small_season, language, previous, following):
+    request = RequestFactory().get("/", {"p-page": 2})
+    players = season_tables(small_season)[0]
+    RequestConfig(request, paginate={"per_page": 5}).configure(players)
+    with translation.override(language):
+        html = rendered(players)
+    assert f">{previous}</a>" in html and f">{following}</a>" in html
+    assert "previous</a>" not in html and "next</a>" not in html

@@ -134,8 +134,10 @@
     var levels = group("levels", labelOf("hand") + " · " + labelOf("ouvert") + " · " + labelOf("announced"));
     toggle(levels, "hand");
     toggle(levels, "ouvert");
+    // The button's own word: it may carry soft hyphens where a long one must break.
+    var announced = word("announced") || labelOf("announced");
     Array.prototype.forEach.call(control("announced").options, function (option) {
-      if (option.value) levels.appendChild(button(labelOf("announced") + ": " + option.textContent, "announced", option.value));
+      if (option.value) levels.appendChild(button(announced + ": " + option.textContent, "announced", option.value));
     });
     // The bid matters only to an overbid game: "überreizt" beside the levels, its values
     // below them once tapped.

@@ -11,19 +11,17 @@ import datetime
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
-from django.urls import translate_url
-from django.utils import timezone, translation
-from django.utils.cache import patch_vary_headers
+from django.utils import timezone
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
 from skatliga import revisions
 from skatliga.export import EXCEL_CSV, Caption, SpreadsheetExport
 from skatliga.forms.parsing import whole_number
+from skatliga.languages import to_its_language
 from skatliga.models import Category, ListResultQuerySet, Season, Series, Tournament
 from skatliga.standings.queries import season_player_standings, team_standings
 from skatliga.standings.tables import (
@@ -155,21 +153,6 @@ def export(
 def pdf_response(data: bytes, name: str) -> HttpResponse:
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slugify(name)}.pdf"'
-    return response
-
-
-def to_its_language(request: HttpRequest, language: str) -> HttpResponse | None:
-    """A tournament's or season's page in its own language for a visitor who chose none:
-    the unprefixed (German) address leads to the same page in ``language``. A visitor who
-    chose a language (its cookie) or asked for one (a prefixed address) keeps it."""
-    if (
-        language == settings.LANGUAGE_CODE
-        or settings.LANGUAGE_COOKIE_NAME in request.COOKIES
-        or translation.get_language_from_path(request.path_info)
-    ):
-        return None
-    response = HttpResponseRedirect(translate_url(request.get_full_path(), language))
-    patch_vary_headers(response, ["Cookie"])
     return response
 
 

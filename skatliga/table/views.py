@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
@@ -122,10 +123,13 @@ def page(request: HttpRequest, link: TableLink) -> dict[str, Any]:
         "preview_url": reverse("table:preview", args=[link.token]),
         "device_url": reverse("table:device", args=[link.token]),
         "device_name": device_name(request, link),
-        # The table's call for the referee while it waits (``skatliga.table.calls``).
-        "open_call": RefereeCall.objects.filter(
-            table=link.table, acknowledged_at__isnull=True
-        ).first(),
+        # The table's call for the referee while it waits (``skatliga.table.calls``): read
+        # when the page shows it, not for a save answered without a page.
+        "open_call": SimpleLazyObject(
+            lambda: RefereeCall.objects.filter(
+                table=link.table, acknowledged_at__isnull=True
+            ).first()
+        ),
         # The tap grid's "with/without 1..n" buttons: the rule set's limit per trump game.
         "most_matadors": json.dumps(
             {game.value: rules.most_matadors(game) for game in GameType if game.is_trump_game}

@@ -20,8 +20,8 @@ NAMES = "Deutsch · English · Dansk · Svenska · Nederlands"
 QUOTES = {"da": "„([^“]+)“", "sv": "”([^”]+)”", "nl": "„([^”]+)”"}
 # Link text the templates print as it is, in every language; numbers (a matadors key) too.
 UNTRANSLATED = {"PDF"}
-# A value the page puts into a catalog text: a count or a clock time.
-VALUE = r"\d+(?::\d\d)?"
+# A value the page puts into a catalog text: a count or a clock time, or "…" for a name.
+VALUE = r"(?:\d+(?::\d\d)?|…)"
 
 
 def text(language: str) -> str:

@@ -161,6 +161,15 @@ class CheckInLinkAdmin(admin.ModelAdmin[models.CheckInLink]):
     readonly_fields = ["token", "created_at"]
 
 
+@admin.register(models.PersonalLink)
+class PersonalLinkAdmin(admin.ModelAdmin[models.PersonalLink]):
+    """A player's personal link; deleting one makes a new token on its next use."""
+
+    list_display = ["registration", "created_at"]
+    search_fields = ["registration__player__name", "registration__tournament__name"]
+    readonly_fields = ["registration", "token", "created_at"]
+
+
 @admin.register(models.Arrival)
 class ArrivalAdmin(admin.ModelAdmin[models.Arrival]):
     list_display = ["registration", "arrived_at", "guest", "late", "fee"]

@@ -85,8 +85,9 @@ def describe_history(change: Change, names: dict[int, str]) -> dict[str, str]:
             "player": after.get("player", ""),
             "seat": after.get("seat", ""),
         }
-        if after.get("method") in Signature.Method.values and after["method"] != "device":
-            text += f" · {Signature.Method(after['method']).label}"
+        how = after.get("signed_with")
+        if how in Signature.Method.values and how != Signature.Method.DEVICE:
+            text += f" · {Signature.Method(how).label}"
         return {"before": "", "after": text}
     if change.action == Change.Action.SIGNATURES_CLEARED:
         count = int(before.get("signatures", 0))

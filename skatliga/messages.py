@@ -14,7 +14,7 @@ from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrPromise
 
 import scoring
-from skatliga.models import Tournament
+from skatliga.models import Signature, Tournament
 from skatliga.words import describe_game
 
 MESSAGES: dict[str, StrPromise] = {
@@ -353,11 +353,13 @@ CHANGE_KEYS: dict[str, StrPromise] = {
     "team": _("Mannschaft"),
     "teams": _("Mannschaften"),
     "picked": _("gewählt"),
+    "signed_with": _("Unterschrift"),
 }
 """The words for a change's keys; a tournament's settings are named by their fields."""
 
 CHANGE_VALUES: dict[str, dict[str, StrPromise]] = {
     "method": {"lot": _("per Los"), "standings": _("nach dem Tabellenstand gesetzt")},
+    "signed_with": dict(Signature.Method.choices),
 }
 
 

@@ -164,7 +164,7 @@ def _sign(
         after={
             "seat": position,
             "player": str(seat.substitute if substitute else seat.player),
-            "method": method.value,
+            "signed_with": method.value,
         },
         device=device,
     )

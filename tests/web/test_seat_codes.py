@@ -104,7 +104,7 @@ def test_the_right_code_signs_and_the_signature_says_it_was_made_with_it():
     assert (signature.position, signature.method, signature.device) == (1, "code", "Tablet 3")
     assert signature.get_method_display() == "mit Sitzcode"
     change = Change.objects.get(action=Change.Action.LIST_SIGNED)
-    assert change.after["method"] == "code"
+    assert change.after["signed_with"] == "code"
 
 
 def test_the_substitute_signs_with_his_own_code():

@@ -6,21 +6,26 @@ lists as the list pages build them (``sheet.build_sheet``), their signatures
 (``sheet.signatures``) and his own line of the settlement (``money.services.settle``).
 
 What it may show (docs/security.md, "Personal links"): his own lists, games and money,
-whether or not their series is published; everybody else only as the public sees them,
-names through ``public_name`` and ranks from the public standings.
+whether or not their series is published, and his own objections with their decisions;
+everybody else only as the public sees them, names through ``public_name`` and ranks from
+the public standings.
 """
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
+from django.utils import timezone
 
+from skatliga import revisions
 from skatliga.entries import signed
 from skatliga.models import (
     Arrival,
     ListResult,
+    Objection,
     Purse,
     Registration,
     Seat,
@@ -65,6 +70,8 @@ class MyGame:
     """My points of this row, with their sign; empty where I sat out."""
     running: int
     """My running Spielpunkte after this row."""
+    objected: bool
+    """Whether my objection to this game waits for the referee's decision."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +89,13 @@ class MyList:
     signed: bool
     signed_count: int
     signers: int
+    seat_id: int
+    objectable: bool
+    """Whether I may still object to its games: before publication, or within the series'
+    objection window after it (``Series.objections_open``)."""
+    objections_until: datetime.datetime | None
+    objections: tuple[Objection, ...]
+    """My objections to games of this list, the latest first, with the referee's decisions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,27 +148,36 @@ class Evening:
 def evening_stamp(registration: Registration, language: str) -> str:
     """What changes whenever the evening does: an ETag for its poll. The tournament's
     revision rises with every draw, game, signature, publication and purse; the desk's
-    marks on the arrival change its ``updated_at``."""
-    tournament = Tournament.objects.values_list("revision", flat=True).get(
-        pk=registration.tournament_id
-    )
+    marks on the arrival change its ``updated_at``. While an objection window may be
+    running out, the minute is part of it too (``revisions.objection_minute``), so that
+    "Einspruch bis 21:45" turns into "endgültig" on time."""
+    revision, revised_at, minutes = Tournament.objects.values_list(
+        "revision", "revised_at", "objection_minutes"
+    ).get(pk=registration.tournament_id)
     marked = Arrival.objects.filter(registration=registration).aggregate(at=Max("updated_at"))
     at = marked["at"].timestamp() if marked["at"] else 0
-    return f'"me-{registration.pk}-{tournament}-{at}-{language}"'
+    minute = revisions.objection_minute(revised_at, minutes)
+    return f'"me-{registration.pk}-{revision}-{at}-{minute}-{language}"'
+
+
+def _my_seats(registration: Registration) -> QuerySet[Seat]:
+    player_id = registration.player_id
+    return (
+        Seat.objects.filter(series__tournament_id=registration.tournament_id)
+        .filter(Q(player_id=player_id) | Q(substitute_id=player_id))
+        .select_related("table__series", "player", "substitute")
+        .order_by("series__number")
+    )
 
 
 def my_evening(registration: Registration) -> Evening:
     tournament = registration.tournament
     player_id = registration.player_id
-    seats = list(
-        Seat.objects.filter(series__tournament=tournament)
-        .filter(Q(player_id=player_id) | Q(substitute_id=player_id))
-        .select_related("table__series", "player", "substitute")
-        .order_by("series__number")
-    )
+    seats = list(_my_seats(registration))
     last = Series.objects.filter(tournament=tournament).order_by("-number").first()
     mine = [seat for seat in seats if seat.series_id == (last.pk if last else None)]
-    lists = tuple(_my_list(tournament, seat, player_id) for seat in seats)
+    now = timezone.now()
+    lists = tuple(_my_list(tournament, seat, player_id, now) for seat in seats)
     next_seat = None
     if mine:
         seat = mine[0]
@@ -178,7 +201,19 @@ def _others(table: Table, mine: Seat) -> tuple[Neighbour, ...]:
     )
 
 
-def _my_list(tournament: Tournament, seat: Seat, player_id: int) -> MyList:
+def my_list_in(registration: Registration, series: int, number: int) -> MyList | None:
+    """My list in ``series`` if game ``number`` of it is one of mine (I sat at its table
+    then), else None: what an objection from the personal link objects to."""
+    for seat in _my_seats(registration).filter(series__number=series):
+        if seat.player_for(number).pk != registration.player_id:
+            continue
+        found = _my_list(registration.tournament, seat, registration.player_id, timezone.now())
+        if any(game.number == number for game in found.games):
+            return found
+    return None
+
+
+def _my_list(tournament: Tournament, seat: Seat, player_id: int, now: datetime.datetime) -> MyList:
     table = seat.table
     table.series.tournament = tournament
     seats = list(table.seats.select_related("player", "substitute").order_by("position"))
@@ -188,11 +223,24 @@ def _my_list(tournament: Tournament, seat: Seat, player_id: int) -> MyList:
     )
     by_position = {s.position: s for s in seats}
     index = seat.position - 1
+    played = {
+        row.number
+        for row in sheet.rows
+        if row.game is not None and seat.player_for(row.number).pk == player_id
+    }
+    objections = tuple(
+        objection
+        for objection in Objection.objects.filter(seat=seat)
+        .select_related("game")
+        .order_by("-created_at", "-id")
+        if objection.game.number in played
+    )
+    waiting = {objection.game.number for objection in objections if objection.is_open}
     rows = []
     for row in sheet.rows:
         if row.game is None or row.running is None:
             continue
-        if seat.player_for(row.number).pk != player_id:
+        if row.number not in played:
             continue
         declarer = by_position.get(row.game.declarer or 0)
         rows.append(
@@ -205,6 +253,7 @@ def _my_list(tournament: Tournament, seat: Seat, player_id: int) -> MyList:
                 entry=row.entry if row.scored else "",
                 score="" if seat.position in row.sits_out else signed(row.scores[index]),
                 running=row.running[index],
+                objected=row.number in waiting,
             )
         )
     result = ListResult.objects.filter(table=table, player_id=player_id).first()
@@ -223,6 +272,10 @@ def _my_list(tournament: Tournament, seat: Seat, player_id: int) -> MyList:
         signed=bool(own) and all(item.signature is not None for item in own),
         signed_count=status.signed,
         signers=len(status.seats),
+        seat_id=seat.pk,
+        objectable=table.series.objections_open(now),
+        objections_until=table.series.objections_until,
+        objections=objections,
     )
 
 

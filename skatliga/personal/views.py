@@ -54,7 +54,7 @@ def personal(view: View) -> View:
     wrong ones), kept out of Referer headers and shared caches."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, token: str) -> HttpResponse:
+    def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
         registration = registration_for_token(token)
         if registration is None:
             mine, mine_left = hit(f"me-tokens:{get_client_ip_address(request)}", 3600)
@@ -64,7 +64,7 @@ def personal(view: View) -> View:
             if every > ALL_WRONG_TOKENS_PER_HOUR:
                 return _limited(request, every_left)
             raise Http404
-        response = view(request, registration, token)
+        response = view(request, registration, token, **kwargs)
         response["Referrer-Policy"] = "same-origin"
         response.setdefault("Cache-Control", "private, no-store")
         return response
@@ -72,20 +72,23 @@ def personal(view: View) -> View:
     return wrapper
 
 
-def _context(registration: Registration) -> dict[str, Any]:
+def _context(registration: Registration, token: str) -> dict[str, Any]:
     return {
         "tournament": registration.tournament,
         "evening": my_evening(registration),
         "at": time_format(timezone.localtime(), "H:i"),
+        "now": timezone.now(),
+        "token": token,
     }
 
 
 @personal
 @require_safe
 def page(request: HttpRequest, registration: Registration, token: str) -> HttpResponse:
-    """My evening: my next seat, my standing, my lists and signatures, my money."""
+    """My evening: my next seat, my standing, my lists and signatures, my money, my
+    objections (each game of a list leads to ``objections.objection``)."""
     context = {
-        **_context(registration),
+        **_context(registration, token),
         "status_url": reverse("personal:status", args=[token]),
         "etag": evening_stamp(registration, get_language()),
         "every": POLL_SECONDS,
@@ -102,7 +105,7 @@ def status(request: HttpRequest, registration: Registration, token: str) -> Http
     if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
     else:
-        context = _context(registration)
+        context = _context(registration, token)
         html = render_to_string("personal/_evening.html", context, request=request)
         response = JsonResponse({"html": html})
     response["ETag"] = etag

@@ -11,6 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from skatliga.checkin import services as checkin
@@ -37,20 +38,18 @@ BY_NUMBER = {"Gustav Kranz": "7001", "Hanna Berg": "7002", "Ida Stein": "7003"}
 GUESTS = [("Jens Gast", "SV Nachbarort"), ("Karla Neu", ""), ("Lutz Besuch", "SC Altenburg")]
 
 
-def test_twelve_players_check_in_on_their_phones_and_the_desk_sees_them(
-    browser, live_server, django_user_model, axe_source, tmp_path
-):
-    from playwright.sync_api import expect
-
-    folder = SCREENSHOTS if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
-
+def door(**fields):
+    """The club's roster (the nine of BY_NAME and BY_NUMBER, and a second "Anna Schm…"),
+    the tournament (``fields`` as ``make_tournament`` takes them) with a purse of 10,00 €
+    entry, and its referee "anna"."""
     club = Club.objects.create(name="SC Altenburg")
     for name in BY_NAME:
         make_player(name, club=club)
     for name, number in BY_NUMBER.items():
         make_player(name, club=club, number=number)
-    make_player("Anna Schmitz", club=club)  # a second "Anna Schm…" in the roster
-    tournament = make_tournament(slug="herbstpreisskat", name="Herbstpreisskat", venue="Altenburg")
+    make_player("Anna Schmitz", club=club)
+    fields = {"slug": "herbstpreisskat", "name": "Herbstpreisskat", "venue": "Altenburg", **fields}
+    tournament = make_tournament(**fields)
     save_purse(
         tournament,
         entry_fee=Decimal("10.00"),
@@ -59,11 +58,17 @@ def test_twelve_players_check_in_on_their_phones_and_the_desk_sees_them(
         lost_fee_later=Decimal("1.00"),
         prizes=["50%"],
     )
-    user = django_user_model.objects.create_user("anna", password=PASSWORD)
+    user = get_user_model().objects.create_user("anna", password=PASSWORD)
     tournament.referees.add(user)
-    url = live_server.url + reverse("checkin:page", args=[checkin.checkin_link(tournament).token])
+    return tournament
 
-    # The referee opens the desk on the laptop.
+
+def checkin_url(live_server, tournament):
+    return live_server.url + reverse("checkin:page", args=[checkin.checkin_link(tournament).token])
+
+
+def open_desk(browser, live_server, tournament):
+    """The referee's check-in desk on the laptop, logged in: its context and page."""
     laptop = browser.new_context(viewport={"width": 1366, "height": 900}, locale="de-DE")
     desk = laptop.new_page()
     desk_path = reverse("referee:checkin", args=[tournament.slug])
@@ -72,46 +77,96 @@ def test_twelve_players_check_in_on_their_phones_and_the_desk_sees_them(
     desk.fill("#id_password", PASSWORD)
     desk.click("form.login-form button[type=submit]")
     desk.wait_for_url(re.compile(re.escape(desk_path) + "$"))
+    return laptop, desk
+
+
+def on_phone(browser, url):
+    """A player's own phone (390 px) on the check-in page: its context and page."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE", has_touch=True, is_mobile=True)
+    context.add_init_script(RECORD_VIOLATIONS)
+    page = context.new_page()
+    page.goto(url)
+    return context, page
+
+
+def check_in_as(page, typed, name, *, found=None):
+    """Type ``typed`` (part of the name or the membership number), pick ``name`` among the
+    players found and see the confirmation; ``found(page)`` runs while the choice shows."""
+    from playwright.sync_api import expect
+
+    page.locator("#id_q").press_sequentially(typed, delay=20)
+    choice = page.locator(".found-player", has_text=name)
+    expect(choice).to_be_visible()
+    if found is not None:
+        found(page)
+    choice.click()
+    expect(page.locator(".checked-in")).to_contain_text(name)
+
+
+def check_in_as_guest(page, name, club_name):
+    from playwright.sync_api import expect
+
+    page.fill("#id_name", name)
+    page.fill("#id_club", club_name)
+    page.get_by_role("button", name="Als Gast einchecken").click()
+    expect(page.locator(".checked-in")).to_contain_text(name)
+    expect(
+        page.get_by_text("Startgeld 10,00 € bitte an der Turnierleitung bezahlen.")
+    ).to_be_visible()
+
+
+def mark_fees(desk):
+    """Cash for the first six on the desk's list, card for three, later for one: 9 paid."""
+    from playwright.sync_api import expect
+
+    plan = ["cash"] * 6 + ["card"] * 3 + ["later"]
+    names = desk.locator("tr.is-here").evaluate_all("rows => rows.map(r => r.dataset.player)")
+    for name, fee in zip(names, plan, strict=False):
+        row = desk.locator(f'tr[data-player="{name}"]')
+        row.locator(f'button[data-fee="{fee}"]').click()
+        expect(
+            desk.locator(f'tr[data-player="{name}"] button[data-fee="{fee}"]')
+        ).to_have_attribute("aria-pressed", "true")
+    expect(desk.locator('[data-count="paid"]')).to_have_text("9")
+
+
+def draw_from_the_desk(desk):
+    """Ready: the desk goes on to the draw of the first series, and to its dashboard."""
+    desk.get_by_role("button", name="Tische der ersten Serie auslosen").click()
+    desk.wait_for_url(re.compile(r"/series/1/$"))
+
+
+def test_twelve_players_check_in_on_their_phones_and_the_desk_sees_them(
+    browser, live_server, axe_source, tmp_path
+):
+    from playwright.sync_api import expect
+
+    folder = SCREENSHOTS if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
+    tournament = door()
+    url = checkin_url(live_server, tournament)
+
+    # The referee opens the desk on the laptop.
+    laptop, desk = open_desk(browser, live_server, tournament)
     assert desk.locator(".checkin-url").get_attribute("href") == url
     expect(desk.locator('[data-count="here"]')).to_have_text("0")
 
-    def phone():
-        context = browser.new_context(
-            viewport=PHONE, locale="de-DE", has_touch=True, is_mobile=True
-        )
-        context.add_init_script(RECORD_VIOLATIONS)
-        page = context.new_page()
-        page.goto(url)
-        return context, page
+    def first(page):
+        expect(page.locator(".found-player")).to_have_count(2)  # Anna Schmidt, Anna Schmitz
+        page.screenshot(path=str(folder / "checkin-phone.png"), full_page=True)
+        assert page.evaluate("window.__violations") == []
 
     # Six find themselves by typing part of their name, three by their membership number.
     for index, name in enumerate(BY_NAME):
-        context, page = phone()
-        page.locator("#id_q").press_sequentially(name.split()[1][:5], delay=20)
-        choice = page.locator(".found-player", has_text=name)
-        expect(choice).to_be_visible()
-        if index == 0:
-            expect(page.locator(".found-player")).to_have_count(2)  # Anna Schmidt, Anna Schmitz
-            page.screenshot(path=str(folder / "checkin-phone.png"), full_page=True)
-            assert page.evaluate("window.__violations") == []
-        choice.click()
-        expect(page.locator(".checked-in")).to_contain_text(name)
+        context, page = on_phone(browser, url)
+        check_in_as(page, name.split()[1][:5], name, found=first if index == 0 else None)
         context.close()
     for name, number in BY_NUMBER.items():
-        context, page = phone()
-        page.locator("#id_q").press_sequentially(number, delay=20)
-        page.locator(".found-player", has_text=name).click()
-        expect(page.locator(".checked-in")).to_contain_text(name)
+        context, page = on_phone(browser, url)
+        check_in_as(page, number, name)
         context.close()
     for index, (name, club_name) in enumerate(GUESTS):
-        context, page = phone()
-        page.fill("#id_name", name)
-        page.fill("#id_club", club_name)
-        page.get_by_role("button", name="Als Gast einchecken").click()
-        expect(page.locator(".checked-in")).to_contain_text(name)
-        expect(
-            page.get_by_text("Startgeld 10,00 € bitte an der Turnierleitung bezahlen.")
-        ).to_be_visible()
+        context, page = on_phone(browser, url)
+        check_in_as_guest(page, name, club_name)
         if index == 0:
             checker = browser.new_context(
                 viewport=PHONE,
@@ -133,15 +188,7 @@ def test_twelve_players_check_in_on_their_phones_and_the_desk_sees_them(
     expect(desk.locator("tr.is-here .badge", has_text="Gast")).to_have_count(3)
 
     # The referee marks fees: cash for the first six on the list, card for three, later for one.
-    plan = ["cash"] * 6 + ["card"] * 3 + ["later"]
-    names = desk.locator("tr.is-here").evaluate_all("rows => rows.map(r => r.dataset.player)")
-    for name, fee in zip(names, plan, strict=False):
-        row = desk.locator(f'tr[data-player="{name}"]')
-        row.locator(f'button[data-fee="{fee}"]').click()
-        expect(
-            desk.locator(f'tr[data-player="{name}"] button[data-fee="{fee}"]')
-        ).to_have_attribute("aria-pressed", "true")
-    expect(desk.locator('[data-count="paid"]')).to_have_text("9")
+    mark_fees(desk)
     assert Arrival.objects.filter(fee__in=["cash", "card"]).count() == 9
     desk.screenshot(path=str(folder / "checkin-desk-laptop.png"), full_page=True)
     checker = browser.new_context(
@@ -156,6 +203,5 @@ def test_twelve_players_check_in_on_their_phones_and_the_desk_sees_them(
     checker.close()
 
     # Ready: the desk goes on to the draw, three 4-tables.
-    desk.get_by_role("button", name="Tische der ersten Serie auslosen").click()
-    desk.wait_for_url(re.compile(r"/series/1/$"))
+    draw_from_the_desk(desk)
     assert tournament.series.get().tables.count() == 3

@@ -17,6 +17,23 @@ from tests.browser.test_security_policy import RECORD_VIOLATIONS
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def save_game_1_by_fields(phone) -> None:
+    """Game 1 typed into the form's own fields: seat 2, grand hand with 2, bid 18, 78 card
+    points and 7 tricks, (2 + 1 + 1) × 24 = +96, saved."""
+    from playwright.sync_api import expect
+
+    phone.select_option("#id_declarer", "2")
+    phone.select_option("#id_game", "grand")
+    phone.fill("#id_matadors", "2")
+    phone.check("#id_hand")
+    phone.fill("#id_bid", "18")
+    phone.fill("#id_card_points", "78")
+    phone.fill("#id_tricks", "7")
+    expect(phone.locator("#entry-value")).to_have_text("+96")
+    phone.click("#entry-save")
+    phone.wait_for_selector("#row-1.is-saved")
+
+
 def test_the_table_keeps_its_list_through_the_link_the_referee_printed(
     browser, live_server, django_user_model, axe_source
 ):
@@ -69,16 +86,7 @@ def test_the_table_keeps_its_list_through_the_link_the_referee_printed(
     phone.get_by_role("button", name="Felder zeigen").click()
 
     # Game 1 (seat 1 deals and sits out): seat 2, grand hand with 2, 78 card points.
-    phone.select_option("#id_declarer", "2")
-    phone.select_option("#id_game", "grand")
-    phone.fill("#id_matadors", "2")
-    phone.check("#id_hand")
-    phone.fill("#id_bid", "18")
-    phone.fill("#id_card_points", "78")
-    phone.fill("#id_tricks", "7")
-    expect(phone.locator("#entry-value")).to_have_text("+96")
-    phone.click("#entry-save")
-    phone.wait_for_selector("#row-1.is-saved")
+    save_game_1_by_fields(phone)
 
     # Game 2: seat 3 overbids, diamonds without 1 (base 9 × 2 = 18) after a bid of 22:
     # lost at 9 × 3 = 27, doubled on the list: −54.
@@ -140,16 +148,7 @@ def test_a_save_at_the_table_updates_the_page_in_place(browser, live_server, dja
 
     # Game 1 (seat 1 deals and sits out): seat 2, grand hand with 2 won, 96 on the list;
     # Seeger-Fabian adds 50 for the game won (docs/rules.md section 5).
-    phone.select_option("#id_declarer", "2")
-    phone.select_option("#id_game", "grand")
-    phone.fill("#id_matadors", "2")
-    phone.check("#id_hand")
-    phone.fill("#id_bid", "18")
-    phone.fill("#id_card_points", "78")
-    phone.fill("#id_tricks", "7")
-    expect(phone.locator("#entry-value")).to_have_text("+96")
-    phone.click("#entry-save")
-    phone.wait_for_selector("#row-1.is-saved")
+    save_game_1_by_fields(phone)
     expect(phone.locator(".flash-success")).to_contain_text("Spiel 1 gespeichert")
     expect(phone.locator("#entry .entry-title")).to_contain_text("2")
     assert phone.input_value("#entry input[name=number]") == "2"

@@ -13,6 +13,8 @@ SKATLIGA_DB_PREPARE     1/0, default 1: PostgreSQL binds parameters on the serve
 SKATLIGA_API_RATE       API requests per client address, default 120/m
 SKATLIGA_PROXY_COUNT    reverse proxies that append to X-Forwarded-For, default 0
 SKATLIGA_CACHE_URL      shared page cache: redis://…, memcached://…, file://…; default: local
+SKATLIGA_PAGE_LAG       seconds (0 to 5, default 5) a public page summing many lists (standings,
+                        hall, players' pages) may be behind the last save; 0: never
 SKATLIGA_HSTS           with HTTPS: "" (default: one year, this host only), "subdomains" (also
                         every subdomain) or "preload" (subdomains, and ready for the browsers'
                         preload lists)
@@ -186,6 +188,16 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 1000},
         }
     }
+
+# A running tournament's standings are built at most once in PAGE_LAG seconds per process,
+# not on every save (skatliga/views/caching.py); at most the hall display's shortest refresh.
+_lag = os.environ.get("SKATLIGA_PAGE_LAG", "5").strip() or "5"
+try:
+    PAGE_LAG = float(_lag)
+except ValueError:
+    PAGE_LAG = -1.0
+if not 0 <= PAGE_LAG <= 5:
+    raise ImproperlyConfigured(f"SKATLIGA_PAGE_LAG must be seconds from 0 to 5, not {_lag!r}.")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -10,7 +10,15 @@ and the cache key, so:
 - any process with the page in its cache (Django's cache framework: local memory per process
   by default, Redis or memcached when configured) serves it without building it;
 - after a change, the revisions in the database differ, and every process builds the page
-  anew on its next request, whatever its own cache still holds.
+  anew on its next request, whatever its own cache still holds;
+- except that a page summing many lists (``lag=True``: a tournament's, series', season's,
+  player's or team's, not a list's) may be served as built up to ``settings.PAGE_LAG``
+  seconds ago (``SKATLIGA_PAGE_LAG``, 5 by default: the hall display's shortest refresh).
+  While a tournament runs, every save raises its revision; without the lag its 600-row
+  standings would be built anew for nearly every reader. With it each process builds such a
+  page at most once in ``PAGE_LAG`` seconds, and the page says when its data is from
+  ("Stand 21:43 Uhr"). A list page, a table's device and a referee (logged in: never served
+  from the cache) always see the last save.
 
 Only anonymous requests are served from the cache (a referee's page shows his name and
 links); the language switch's CSRF token is put into the cached HTML per request.
@@ -21,9 +29,11 @@ from __future__ import annotations
 import datetime
 import hashlib
 import re
+import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.middleware.csrf import get_token
@@ -62,8 +72,11 @@ def cached(
     build: Callable[[], HttpResponse],
     *,
     last_modified: datetime.datetime | None = None,
+    lag: bool = False,
 ) -> HttpResponseBase:
-    """The response ``build()`` makes, served from the cache while ``key`` holds.
+    """The response ``build()`` makes, served from the cache while ``key`` holds, or, with
+    ``lag``, while the last one built for this page is at most ``settings.PAGE_LAG`` seconds
+    old.
 
     ``key`` must cover everything the response shows (the revisions read on this request);
     ``last_modified`` is when that last changed.
@@ -71,19 +84,30 @@ def cached(
     anonymous = not request.user.is_authenticated
     viewer = "" if anonymous else f"user:{request.user.pk}"
     request.GET = read_parameters(request)  # type: ignore[assignment]  # a QueryDict as Django's
-    asked = (request.path, request.GET.urlencode())
-    digest = hashlib.blake2b(
-        repr((key, get_language(), asked, viewer)).encode(), digest_size=16
-    ).hexdigest()
-    etag = quote_etag(digest)
+    page = repr((get_language(), request.path, request.GET.urlencode(), viewer))
+    digest = hashlib.blake2b(repr((key, page)).encode(), digest_size=16).hexdigest()
     modified = int(last_modified.timestamp()) if last_modified else None
-    not_modified = get_conditional_response(request, etag=etag, last_modified=modified)
+    not_modified = get_conditional_response(
+        request, etag=quote_etag(digest), last_modified=modified
+    )
     if not_modified is not None:
-        return _validators(not_modified, etag, last_modified)
+        return _validators(not_modified, digest, modified)
     if not anonymous:
-        return _validators(build(), etag, last_modified)
-    cache_key = f"skatliga:page:{digest}"
-    stored = cache.get(cache_key)
+        return _validators(build(), digest, modified)
+    stored = cache.get(f"skatliga:page:{digest}")
+    newest = f"skatliga:newest:{hashlib.blake2b(page.encode(), digest_size=16).hexdigest()}"
+    if stored is None and lag and settings.PAGE_LAG:
+        # The page as last built, if that was a moment ago: its own validators.
+        recent = cache.get(newest)
+        if recent is not None and time.time() - recent[0] <= settings.PAGE_LAG:
+            stored = cache.get(f"skatliga:page:{recent[1]}")
+            if stored is not None:
+                _built, digest, modified = recent
+                not_modified = get_conditional_response(
+                    request, etag=quote_etag(digest), last_modified=modified
+                )
+                if not_modified is not None:
+                    return _validators(not_modified, digest, modified)
     if stored is None:
         request.csrf_placeholder = True  # type: ignore[attr-defined]
         response = build()
@@ -91,19 +115,21 @@ def cached(
             return response
         stored = (response.content, {h: response[h] for h in _HEADERS if h in response})
         if len(response.content) <= LARGEST:
-            cache.set(cache_key, stored, TIMEOUT)
+            cache.set(f"skatliga:page:{digest}", stored, TIMEOUT)
+            if lag:
+                cache.set(newest, (time.time(), digest, modified), TIMEOUT)
     content, headers = stored
     if CSRF_PLACEHOLDER.encode() in content:
         content = content.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
-    return _validators(HttpResponse(content, headers=headers), etag, last_modified)
+    return _validators(HttpResponse(content, headers=headers), digest, modified)
 
 
 def _validators(
-    response: HttpResponseBase, etag: str, last_modified: datetime.datetime | None
+    response: HttpResponseBase, digest: str, last_modified: int | None
 ) -> HttpResponseBase:
-    response["ETag"] = etag
+    response["ETag"] = quote_etag(digest)
     if last_modified is not None:
-        response["Last-Modified"] = http_date(last_modified.timestamp())
+        response["Last-Modified"] = http_date(last_modified)
     # Browsers keep the page but ask again each time: a 304 while nothing changed.
     patch_cache_control(response, private=True, no_cache=True)
     return response

@@ -133,6 +133,12 @@ class RequestsInFlight:
 
 
 @pytest.fixture(autouse=True)
+def no_page_lag(settings: Any) -> None:
+    """Pages show the last save at once (``SKATLIGA_PAGE_LAG=0``), as tests/web's."""
+    settings.PAGE_LAG = 0
+
+
+@pytest.fixture(autouse=True)
 def quiet_live_server(request: pytest.FixtureRequest) -> Iterator[RequestsInFlight | None]:
     """After a browser test: close the pages it left open, then wait for the live server to
     finish the requests they sent, before pytest-django empties the database. A test that

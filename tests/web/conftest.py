@@ -4,6 +4,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -33,6 +34,13 @@ def empty_cache() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def no_page_lag(settings: Any) -> None:
+    """Pages show the last save at once (``SKATLIGA_PAGE_LAG=0``): a test reads its own
+    writes. tests/web/test_cache_scopes.py tests the lag itself."""
+    settings.PAGE_LAG = 0
 
 
 @pytest.fixture

@@ -76,3 +76,11 @@ def test_english_times_use_the_24_hour_clock_like_german():
         short = formats.date_format(at, "SHORT_DATETIME_FORMAT")
         time = formats.time_format(at.time())
     assert (short, time) == ("11/21/2026 00:37", "00:37")
+
+
+def test_page_lag_is_seconds_up_to_the_halls_shortest_refresh(run_manage):
+    for wrong in ("6", "-1", "soon", "nan"):
+        result = run_manage("check", env={"SKATLIGA_PAGE_LAG": wrong})
+        assert result.returncode != 0, wrong
+        assert "SKATLIGA_PAGE_LAG" in result.stderr
+    assert run_manage("check", env={"SKATLIGA_PAGE_LAG": "0"}).returncode == 0

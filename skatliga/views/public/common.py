@@ -159,8 +159,9 @@ def pdf_response(data: bytes, name: str) -> HttpResponse:
 def in_tournament(
     request: HttpRequest, slug: str, build: Callable[[Tournament], HttpResponse]
 ) -> HttpResponseBase:
-    """A page, CSV or PDF of one tournament (its series and lists too), cached on its
-    revision; ``build`` gets the tournament, read only when the page is built."""
+    """A page, CSV or PDF of one tournament, cached on its revision (a few seconds behind it
+    while games are saved: ``caching.cached``'s ``lag``); ``build`` gets the tournament,
+    read only when the page is built."""
     pk, revision, revised_at, language, minutes = (
         revisions.revision_of(Tournament, slug) or _not_found()
     )
@@ -171,6 +172,7 @@ def in_tournament(
         ("tournament", pk, revision, revisions.objection_minute(revised_at, minutes)),
         lambda: build(tournament_of(slug)),
         last_modified=revised_at,
+        lag=True,
     )
 
 
@@ -183,7 +185,8 @@ def in_list(
 ) -> HttpResponseBase:
     """A page of one list (``table``) or, with ``table`` None, of one series, cached on the
     tournament's frame and the list's or series' own revision (``revisions.touch_list``):
-    a game saved in another list or series leaves it cached."""
+    a game saved in another list or series leaves it cached. A series' page may be a few
+    seconds behind (``caching.cached``'s ``lag``), a list's never."""
     found = revisions.list_revision_of(slug, number, table) or _not_found()
     pk, frame, revised_at, language, minutes, *series_and_table = found
     series_pk, series_revision, table_pk, table_revision = series_and_table
@@ -193,7 +196,13 @@ def in_list(
     key: tuple[Any, ...] = ("series", pk, frame, window, series_pk, series_revision)
     if table is not None:
         key = ("list", pk, frame, window, table_pk, table_revision)
-    return cached(request, key, lambda: build(tournament_of(slug)), last_modified=revised_at)
+    return cached(
+        request,
+        key,
+        lambda: build(tournament_of(slug)),
+        last_modified=revised_at,
+        lag=table is None,
+    )
 
 
 def in_season(
@@ -209,6 +218,7 @@ def in_season(
         ("season", pk, revision),
         lambda: build(Season.objects.get(pk=pk)),
         last_modified=revised_at,
+        lag=True,
     )
 
 

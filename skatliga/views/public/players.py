@@ -64,7 +64,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
             request, shown, [(t, team, season) for t, _s, _r, team, season in teams]
         )
 
-    return cached(request, key, build, last_modified=modified)
+    return cached(request, key, build, last_modified=modified, lag=True)
 
 
 def _player_page(
@@ -107,7 +107,7 @@ def team(request: HttpRequest, pk: int) -> HttpResponseBase:
     def build() -> HttpResponse:
         return _team_page(request, Team.objects.select_related("season", "club").get(pk=pk))
 
-    return cached(request, key, build, last_modified=modified)
+    return cached(request, key, build, last_modified=modified, lag=True)
 
 
 def _team_page(request: HttpRequest, team: Team) -> HttpResponse:

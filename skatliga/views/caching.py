@@ -16,9 +16,10 @@ and the cache key, so:
   seconds ago (``SKATLIGA_PAGE_LAG``, 5 by default: the hall display's shortest refresh).
   While a tournament runs, every save raises its revision; without the lag its 600-row
   standings would be built anew for nearly every reader. With it each process builds such a
-  page at most once in ``PAGE_LAG`` seconds, and the page says when its data is from
-  ("Stand 21:43 Uhr"). A list page, a table's device and a referee (logged in: never served
-  from the cache) always see the last save.
+  page at most once in ``PAGE_LAG`` seconds; while its results are provisional the page
+  says when it was built ("vorläufig · Stand 21.11.2026, 21:43 Uhr"). A list's page, a
+  table's device and a referee (logged in: never served from the cache) always see the
+  last save.
 
 Only anonymous requests are served from the cache (a referee's page shows his name and
 links); the language switch's CSRF token is put into the cached HTML per request.

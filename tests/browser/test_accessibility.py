@@ -205,17 +205,20 @@ def test_a_players_lists_fit_a_phone_with_tournament_series_table_and_total(
     context.close()
 
 
-def test_screenshot_of_the_phone_standings(browser, live_server, django_user_model, tmp_path):
-    """docs/screenshots/standings-phone.png with SKATLIGA_SCREENSHOTS=1, else a temporary file."""
+@pytest.mark.parametrize("device", ["phone", "laptop"])
+def test_screenshot_of_the_standings(browser, live_server, django_user_model, tmp_path, device):
+    """docs/screenshots/standings-<device>.png with SKATLIGA_SCREENSHOTS=1, else a temporary
+    file: the running tournament's standings, which say when their data is from."""
     import os
 
     from tests.browser.test_entry import SCREENSHOTS
 
-    context, page = standings_page(browser, live_server, django_user_model, WIDTHS["phone"])
+    context, page = standings_page(browser, live_server, django_user_model, WIDTHS[device])
+    assert "Stand " in page.locator("#provisional").inner_text()
     folder = SCREENSHOTS if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
-    page.screenshot(path=str(folder / "standings-phone.png"), full_page=True)
+    page.screenshot(path=str(folder / f"standings-{device}.png"), full_page=True)
     context.close()
-    assert (folder / "standings-phone.png").read_bytes().startswith(b"\x89PNG")
+    assert (folder / f"standings-{device}.png").read_bytes().startswith(b"\x89PNG")
 
 
 # --- items 10 and 25: nothing the keyboard reaches hides beneath a sticky bar ------------------

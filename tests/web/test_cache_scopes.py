@@ -68,7 +68,7 @@ def test_standings_may_be_a_moment_behind_a_save_a_list_never(client, small_seas
     assert csv_totals(client, "standings", "spieltag-1")["b3"] == 83
     assert csv_totals(client, "series", "spieltag-1", 1)["b3"] == 83
     first = client.get(standings)
-    assert "Stand " in first.content.decode()
+    assert "vorläufig · Stand " in first.content.decode()
     game = Game.objects.get(table=table(3), number=1)
 
     services.record_game(

@@ -14,8 +14,9 @@ its first ``--played`` games and every table has its table link. Three referees 
 referees of the tournament.
 
 Serves it as production does (``bench/load.py``'s :func:`~bench.load.start_server`: gunicorn,
-``SKATLIGA_DEBUG=0``, ``--workers`` 2, each worker its own local-memory page cache) on
-127.0.0.1 only, and drives it for ``--warmup`` seconds (not measured) and then ``--seconds``:
+``SKATLIGA_DEBUG=0``, ``--workers`` as the start command: 2 × cores + 1, each worker its own
+local-memory page cache) on 127.0.0.1 only, and drives it for ``--warmup`` seconds (not
+measured) and then ``--seconds``:
 
 - table devices, through their table links, as table-grid.js, table-queue.js and entry.js
   do online: the preview of the row typed (one POST per save, ``--previews``), then the
@@ -90,6 +91,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import league, load, run, servers  # noqa: E402
+from skatliga.ops.gunicorn import default_workers  # noqa: E402
 
 ROUNDS = 12
 PHONE_PAGES = ("table", "standings", "player")
@@ -821,7 +823,12 @@ def main() -> None:
     )
     parser.add_argument("--connections", type=int, default=200, help="load generator threads")
     parser.add_argument("--port", type=int, default=8311, help="gunicorn's port on 127.0.0.1")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=default_workers(),
+        help="gunicorn workers per server; default as the start command: 2 × cores + 1",
+    )
     parser.add_argument(
         "--servers",
         type=int,

@@ -326,7 +326,8 @@ def store(request, settings):
 def test_a_save_in_one_process_is_seen_by_another(client, small_season, store):
     settings = connection.settings_dict
     url = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
-    env = {**os.environ, "DATABASE_URL": url}
+    # The other process reads its own writes' effects at once, as this one (conftest).
+    env = {**os.environ, "DATABASE_URL": url, "SKATLIGA_PAGE_LAG": "0"}
     env.pop("SKATLIGA_CACHE_URL", None)
     env.update(store)
     worker = subprocess.Popen(

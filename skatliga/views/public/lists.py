@@ -77,22 +77,20 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpRespo
         slug,
         number,
         table,
-        lambda tournament: _table_page(request, tournament, number, table),
+        lambda: _table_page(request, slug, number, table),
     )
 
 
-def _table_page(
-    request: HttpRequest, tournament: Tournament, number: int, table: int
-) -> HttpResponse:
-    # The table and its series in one statement; the series is the tournament's.
+def _table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    # The table, its series and their tournament in one statement.
     table_obj = get_object_or_404(
-        Table.objects.select_related("series"),
-        series__tournament=tournament,
+        Table.objects.select_related("series__tournament"),
+        series__tournament__slug=slug,
         series__number=number,
         number=table,
     )
     series = table_obj.series
-    series.tournament = tournament
+    tournament = series.tournament
     if hidden(tournament, series):
         raise Http404
     seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))

@@ -44,6 +44,7 @@ from skatliga.views.public.common import (
     series_of,
     shown_series,
     standings_tables,
+    tournament_of,
 )
 
 TOURNAMENTS_PER_PAGE = 50
@@ -115,7 +116,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
 def series(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """One series: its standings, its team result, its lists."""
     return in_list(
-        request, slug, number, None, lambda tournament: _series_page(request, tournament, number)
+        request, slug, number, None, lambda: _series_page(request, tournament_of(slug), number)
     )
 
 

@@ -8,7 +8,7 @@ Standings come from ``ListResult`` grouped queries (``models.ListResultQuerySet.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,6 +16,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from skatliga import revisions
@@ -23,12 +24,13 @@ from skatliga.export import EXCEL_CSV, Caption, SpreadsheetExport
 from skatliga.forms.parsing import whole_number
 from skatliga.languages import to_its_language
 from skatliga.models import Category, ListResultQuerySet, Season, Series, Tournament
-from skatliga.standings.queries import season_player_standings, team_standings
+from skatliga.standings.queries import RunningList, season_player_standings, team_standings
 from skatliga.standings.tables import (
     AverageStandingTable,
     PlayerStandingTable,
     StandingsData,
     TeamStandingTable,
+    reverser,
 )
 from skatliga.views.caching import cached
 
@@ -148,6 +150,25 @@ def export(
     exported = SpreadsheetExport(request.GET["export"], table, titled)
     response: HttpResponse = exported.response(f"{slugify(name)}.{kind}")
     return response
+
+
+def running_lines(lists: Sequence[RunningList]) -> list[dict[str, str]]:
+    """The lists in progress as the standings pages link them: each its link, its
+    tournament's name, where it is ("Serie 2 · Tisch 7") and how far ("12 von 48 Spielen"),
+    the words translated and the link reversed once for all of them (a running evening has
+    a list at every table)."""
+    link = reverser("table", 3)
+    where = gettext("Serie %(series)s · Tisch %(table)s")
+    done = gettext("%(games)s von %(expected)s Spielen")
+    return [
+        {
+            "link": link(shown.slug, shown.series, shown.table),
+            "tournament": shown.tournament,
+            "where": where % {"series": shown.series, "table": shown.table},
+            "done": done % {"games": shown.games, "expected": shown.expected},
+        }
+        for shown in lists
+    ]
 
 
 def pdf_response(data: bytes, name: str) -> HttpResponse:

@@ -41,6 +41,7 @@ from skatliga.views.public.common import (
     in_tournament,
     moment,
     pdf_response,
+    running_lines,
     series_of,
     shown_series,
     standings_tables,
@@ -108,6 +109,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "provisional": provisional,
             "progress": progress_in(tournament),
             "running": lists.lists,
+            "running_lines": running_lines(lists.lists),
             "now": timezone.now(),
         },
     )
@@ -165,6 +167,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "substitutes": _substitute_notes(series, lambda: Seat.objects.filter(series=series)),
             "progress": progress_in(series),
             "running": lists.lists,
+            "running_lines": running_lines(lists.lists),
             "now": timezone.now(),
         },
     )

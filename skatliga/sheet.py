@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.utils import translation
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 import scoring
@@ -317,20 +318,45 @@ def _totals(row: SheetRow, declarer: str, sits_out: str) -> list[dict[str, str]]
     ]
 
 
+_READONLY_CLASSES = {
+    (declarer, sits_out): SafeString(
+        (" declarer" if declarer else "") + (" sits-out" if sits_out else "")
+    )
+    for declarer in (False, True)
+    for sits_out in (False, True)
+}
+"""A read-only list's total cell's classes (after the first), by (declares, sits out)."""
+
+
+def _readonly_totals(row: SheetRow) -> list[dict[str, str]]:
+    """Each player's cell of ``row`` on the read-only list: its classes and its running
+    total, numbers and fixed words the template writes out without escaping them anew."""
+    declarer = row.game.declarer if row.game is not None else None
+    running = row.running
+    return [
+        {
+            "classes": _READONLY_CLASSES[seat == declarer, seat in row.sits_out],
+            "running": SafeString("" if running is None else running[seat - 1]),
+        }
+        for seat in range(1, len(row.scores) + 1)
+    ]
+
+
 def readonly_list_rows(rows: Iterable[tuple[SheetRow, str, str]]) -> list[dict[str, Any]]:
     """What ``public/table.html`` shows of each row of the read-only list, given with the
-    declarer's name and the game's label."""
+    declarer's name and the game's label: its numbers as text the template need not escape
+    (a list page is built anew after every save at its table)."""
     passed = gettext("eingepasst")
     return [
         {
-            "number": row.number,
+            "number": SafeString(row.number),
             "played": row.game is not None,
             "passed": passed if row.game is not None and row.game.passed else "",
             "declarer": declarer,
             "label": label,
             "breakdown": row.breakdown,
-            "entry": row.entry,
-            "totals": _totals(row, " declarer", " sits-out"),
+            "entry": SafeString(row.entry),
+            "totals": _readonly_totals(row),
         }
         for row, declarer, label in rows
     ]

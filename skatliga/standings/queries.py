@@ -195,39 +195,56 @@ class PlayerStatistics:
         return self.share(self.games_won)
 
 
-def player_statistics(player: Player, season: Season | None = None) -> PlayerStatistics:
-    """Statistics over the games ``player`` declared (in ``season``, if given) and his
-    lists, of the series the public may see (``SeriesQuerySet.shown``). The games he
-    declared are those from his seat before a substitute's first game, and those he
-    declared as the substitute from it on."""
-    lists = ListResult.objects.filter(player=player).public()
-    games = Game.objects.filter(SeriesQuerySet.shown("table__series__"), passed=False)
-    if season is not None:
-        lists = lists.filter(season=season)
-        games = games.filter(table__series__tournament__season=season)
-    # One filter(): every condition on the declarer's seat is on the same seat.
-    seat_of = Q(table__seats__player=player) & (
-        Q(table__seats__substitute_from__isnull=True)
-        | Q(number__lt=F("table__seats__substitute_from"))
-    )
-    taken_over = Q(table__seats__substitute=player, number__gte=F("table__seats__substitute_from"))
-    declared = games.filter(Q(table__seats__position=F("declarer")) & (seat_of | taken_over))
-    found = declared.aggregate(
-        declared=Count("pk"),
-        won=Count("pk", filter=Q(won=True)),
-        average=Avg("value"),
-        grand=Count("pk", filter=Q(game=GameType.GRAND)),
-        null=Count("pk", filter=Q(game__in=[GameType.NULL, GameType.REVOLUTION])),
-        hand=Count("pk", filter=Q(hand=True)),
-    )
+def player_statistics(
+    player: Player | int, season: Season | None = None, *, lists: int | None = None
+) -> PlayerStatistics:
+    """Statistics over the games ``player`` (or his key) declared (in ``season``, if given)
+    and his lists, of the series the public may see (``SeriesQuerySet.shown``); ``lists``:
+    their number where the page has already read them. The games he declared are those from
+    his seat before a substitute's first game, and those he declared as the substitute from
+    it on. One statement (two without ``lists``), compiled once per kind of scope."""
+    pk = player if isinstance(player, int) else player.pk
+    keys = (pk,) if season is None else (pk, season.pk)
+
+    def declared(key: int, season_key: int | None = None) -> QuerySet[Any]:
+        games = Game.objects.filter(SeriesQuerySet.shown("table__series__"), passed=False)
+        if season_key is not None:
+            games = games.filter(table__series__tournament__season=season_key)
+        # One filter(): every condition on the declarer's seat is on the same seat.
+        seat_of = Q(table__seats__player=key) & (
+            Q(table__seats__substitute_from__isnull=True)
+            | Q(number__lt=F("table__seats__substitute_from"))
+        )
+        taken_over = Q(table__seats__substitute=key, number__gte=F("table__seats__substitute_from"))
+        return (
+            games.filter(Q(table__seats__position=F("declarer")) & (seat_of | taken_over))
+            .order_by()
+            .annotate(every=Value(1))
+            .values("every")
+            .annotate(
+                declared=Count("pk"),
+                won_games=Count("pk", filter=Q(won=True)),
+                average=Avg("value"),
+                grand=Count("pk", filter=Q(game=GameType.GRAND)),
+                null=Count("pk", filter=Q(game__in=[GameType.NULL, GameType.REVOLUTION])),
+                hand_games=Count("pk", filter=Q(hand=True)),
+            )
+            .values_list("declared", "won_games", "average", "grand", "null", "hand_games")
+        )
+
+    found = compiled_rows(("player statistics", season is None), declared, *keys)
+    count, won, average, grand, null, hand = found[0] if found else (0, 0, None, 0, 0, 0)
+    if lists is None:
+        rows = ListResult.objects.filter(player=pk).public()
+        lists = (rows if season is None else rows.filter(season=season)).count()
     return PlayerStatistics(
-        lists=lists.count(),
-        games_declared=found["declared"],
-        games_won=found["won"],
-        average_value=float(found["average"] or 0),
-        grand=found["grand"],
-        null=found["null"],
-        hand=found["hand"],
+        lists=lists,
+        games_declared=count,
+        games_won=won,
+        average_value=float(average or 0),
+        grand=grand,
+        null=null,
+        hand=hand,
     )
 
 

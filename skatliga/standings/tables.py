@@ -273,6 +273,16 @@ class PlayerStandingTable(FastTable):
         self.running = running
         """The players at a list in progress, marked "läuft" (their total is provisional)."""
 
+    def _badges(self) -> tuple[str, str]:
+        """The badges "zurückgezogen" and "läuft", translated once per table, not per row."""
+        found: tuple[str, str] | None = self.__dict__.get("_badge_html")
+        if found is None:
+            found = self.__dict__["_badge_html"] = (
+                f' <span class="badge withdrawn">{escape(str(_("zurückgezogen")))}</span>',
+                f' <span class="badge provisional">{escape(str(_("läuft")))}</span>',
+            )
+        return found
+
     def render_rank(self, value: int, record: Any) -> str:
         return f"{value}."
 
@@ -289,9 +299,9 @@ class PlayerStandingTable(FastTable):
         # rest of a row.
         html = f'<a href="{self.url("player", record.player_id)}">{escape(value)}</a>'
         if getattr(record, "withdrawn", False):
-            html += f' <span class="badge withdrawn">{escape(str(_("zurückgezogen")))}</span>'
+            html += self._badges()[0]
         if record.player_id in self.running:
-            html += f' <span class="badge provisional">{escape(str(_("läuft")))}</span>'
+            html += self._badges()[1]
         if record.club:
             html += f'<span class="club-under">{escape(record.club)}</span>'
         return mark_safe(html)  # noqa: S308 - every part escaped above

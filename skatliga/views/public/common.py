@@ -8,7 +8,7 @@ Standings come from ``ListResult`` grouped queries (``models.ListResultQuerySet.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,6 +16,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from skatliga import revisions
@@ -23,12 +24,13 @@ from skatliga.export import EXCEL_CSV, Caption, SpreadsheetExport
 from skatliga.forms.parsing import whole_number
 from skatliga.languages import to_its_language
 from skatliga.models import Category, ListResultQuerySet, Season, Series, Tournament
-from skatliga.standings.queries import season_player_standings, team_standings
+from skatliga.standings.queries import RunningList, season_player_standings, team_standings
 from skatliga.standings.tables import (
     AverageStandingTable,
     PlayerStandingTable,
     StandingsData,
     TeamStandingTable,
+    reverser,
 )
 from skatliga.views.caching import cached
 
@@ -150,6 +152,25 @@ def export(
     return response
 
 
+def running_lines(lists: Sequence[RunningList]) -> list[dict[str, str]]:
+    """The lists in progress as the standings pages link them: each its link, its
+    tournament's name, where it is ("Serie 2 · Tisch 7") and how far ("12 von 48 Spielen"),
+    the words translated and the link reversed once for all of them (a running evening has
+    a list at every table)."""
+    link = reverser("table", 3)
+    where = gettext("Serie %(series)s · Tisch %(table)s")
+    done = gettext("%(games)s von %(expected)s Spielen")
+    return [
+        {
+            "link": link(shown.slug, shown.series, shown.table),
+            "tournament": shown.tournament,
+            "where": where % {"series": shown.series, "table": shown.table},
+            "done": done % {"games": shown.games, "expected": shown.expected},
+        }
+        for shown in lists
+    ]
+
+
 def pdf_response(data: bytes, name: str) -> HttpResponse:
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slugify(name)}.pdf"'
@@ -181,12 +202,13 @@ def in_list(
     slug: str,
     number: int,
     table: int | None,
-    build: Callable[[Tournament], HttpResponse],
+    build: Callable[[], HttpResponse],
 ) -> HttpResponseBase:
     """A page of one list (``table``) or, with ``table`` None, of one series, cached on the
     tournament's frame and the list's or series' own revision (``revisions.touch_list``):
     a game saved in another list or series leaves it cached. A series' page may be a few
-    seconds behind (``caching.cached``'s ``lag``), a list's never."""
+    seconds behind (``caching.cached``'s ``lag``), a list's never. ``build`` reads what it
+    shows, the tournament too (a list's page reads it with its table, in one statement)."""
     found = revisions.list_revision_of(slug, number, table) or _not_found()
     pk, frame, revised_at, language, minutes, *series_and_table = found
     series_pk, series_revision, table_pk, table_revision = series_and_table
@@ -196,13 +218,7 @@ def in_list(
     key: tuple[Any, ...] = ("series", pk, frame, window, series_pk, series_revision)
     if table is not None:
         key = ("list", pk, frame, window, table_pk, table_revision)
-    return cached(
-        request,
-        key,
-        lambda: build(tournament_of(slug)),
-        last_modified=revised_at,
-        lag=table is None,
-    )
+    return cached(request, key, build, last_modified=revised_at, lag=table is None)
 
 
 def in_season(

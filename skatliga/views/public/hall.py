@@ -24,6 +24,8 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rows = results.standings(lots_of=tournament)
     lists = running_in(tournament)
     every = _seconds(request, "every", 30, 5, 600)
+    # Each running list's line, its words translated once for all of them.
+    line = gettext("Serie %(series)s · Tisch %(table)s: %(games)s/%(expected)s")
     return render_page(
         request,
         "public/hall.html",
@@ -36,6 +38,11 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "progress": progress_in(tournament),
             "provisional": results.provisional(),
             "running": lists.lists,
+            "running_lines": [
+                line
+                % {"series": r.series, "table": r.table, "games": r.games, "expected": r.expected}
+                for r in lists.lists
+            ],
             "running_players": lists.players,
         },
     )

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from skatliga import printing
@@ -23,7 +24,7 @@ from skatliga.views.public.common import (
     shown_series,
     tournament_of,
 )
-from skatliga.words import game_label
+from skatliga.words import game_label, list_words
 
 
 def series_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
@@ -56,15 +57,17 @@ def seats_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def readonly_rows(sheet: Sheet, seats: Sequence[Seat]) -> list[tuple[SheetRow, str, str]]:
     """Each row of the read-only list with its declarer's name (a substitute's from his
-    first game on) and the game's label, empty where nobody declared."""
+    first game on) and the game's label, empty where nobody declared; the words looked up
+    once for all rows."""
     by_position = {seat.position: seat for seat in seats}
+    words = list_words(get_language())
     return [
         (
             row,
             by_position[row.game.declarer].player_for(row.number).public_name
             if row.game and row.game.declarer in by_position
             else "",
-            game_label(row.game, row.scored) if row.game and row.scored else "",
+            game_label(row.game, row.scored, words=words) if row.game and row.scored else "",
         )
         for row in sheet.rows
     ]
@@ -77,22 +80,20 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpRespo
         slug,
         number,
         table,
-        lambda tournament: _table_page(request, tournament, number, table),
+        lambda: _table_page(request, slug, number, table),
     )
 
 
-def _table_page(
-    request: HttpRequest, tournament: Tournament, number: int, table: int
-) -> HttpResponse:
-    # The table and its series in one statement; the series is the tournament's.
+def _table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    # The table, its series and their tournament in one statement.
     table_obj = get_object_or_404(
-        Table.objects.select_related("series"),
-        series__tournament=tournament,
+        Table.objects.select_related("series__tournament"),
+        series__tournament__slug=slug,
         series__number=number,
         number=table,
     )
     series = table_obj.series
-    series.tournament = tournament
+    tournament = series.tournament
     if hidden(tournament, series):
         raise Http404
     seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django_tables2 import RequestConfig
 
-from skatliga.models import ListResult, Player, Team, Tournament, compiled_rows
+from skatliga.models import ListResult, Player, Team, Tournament, compiled_rows, public_name
 from skatliga.standings.queries import player_statistics, series_totals, team_standings
 from skatliga.standings.tables import PlayerHistoryTable, PlayerStandingTable
 from skatliga.views.caching import cached, latest, render_page
@@ -39,7 +39,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     found = compiled_rows(
         "player",
         lambda key: Player.objects.filter(pk=key).values_list(
-            "pk", "name", "number", "club_id", "club__name"
+            "pk", "name", "number", "club_id", "club__name", "initials_only"
         ),
         pk,
     )
@@ -55,33 +55,40 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
         ),
         pk,
     )
-    key = ("player", *found[0], [(t, revision) for t, revision, _at in played], teams)
+    _pk, name, _number, _club, club, initials_only = found[0]
+    key = ("player", *found[0][:5], [(t, revision) for t, revision, _at in played], teams)
     modified = latest(*(at for _pk, _revision, at in played))
 
     def build() -> HttpResponse:
-        shown = Player.objects.select_related("club").get(pk=pk)
         return _player_page(
-            request, shown, [(t, team, season) for t, _s, _r, team, season in teams]
+            request,
+            pk,
+            public_name(name, initials_only),
+            club or "",
+            [(t, team, season) for t, _s, _r, team, season in teams],
         )
 
     return cached(request, key, build, last_modified=modified, lag=True)
 
 
 def _player_page(
-    request: HttpRequest, player: Player, teams: list[tuple[int, str, str]]
+    request: HttpRequest, pk: int, name: str, club: str, teams: list[tuple[int, str, str]]
 ) -> HttpResponse:
-    """``teams``: (key, name, season's name) of each of his teams."""
-    rows = ListResult.objects.for_player(player.pk).history()
+    """The page of the player ``pk``: ``name`` as the public sees it, his club's name (empty
+    for none), and ``teams``: (key, name, season's name) of each of his teams."""
+    rows = ListResult.objects.for_player(pk).history()
     history = PlayerHistoryTable(rows)
     RequestConfig(request, paginate=False).configure(history)
     return render_page(
         request,
         "public/player.html",
         {
-            "player": player,
+            "name": name,
+            "club": club,
             "history": history,
             "chart": chart(series_totals(rows)),
-            "statistics": player_statistics(player),
+            # His lists are the rows of his history: counted there, not asked again.
+            "statistics": player_statistics(pk, lists=len(rows)),
             "teams": teams,
         },
     )

@@ -22,6 +22,7 @@ from skatliga.views.public.common import (
     export,
     in_season,
     pdf_response,
+    running_lines,
     standings_tables,
 )
 
@@ -114,6 +115,7 @@ def _season_page(request: HttpRequest, season: Season) -> HttpResponse:
             "tournament_count": shown[0].count if shown else 0,
             "provisional": provisional,
             "running": lists.lists,
+            "running_lines": running_lines(lists.lists),
         },
     )
 

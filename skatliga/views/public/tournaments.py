@@ -41,9 +41,11 @@ from skatliga.views.public.common import (
     in_tournament,
     moment,
     pdf_response,
+    running_lines,
     series_of,
     shown_series,
     standings_tables,
+    tournament_of,
 )
 
 TOURNAMENTS_PER_PAGE = 50
@@ -107,6 +109,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "provisional": provisional,
             "progress": progress_in(tournament),
             "running": lists.lists,
+            "running_lines": running_lines(lists.lists),
             "now": timezone.now(),
         },
     )
@@ -115,7 +118,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
 def series(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """One series: its standings, its team result, its lists."""
     return in_list(
-        request, slug, number, None, lambda tournament: _series_page(request, tournament, number)
+        request, slug, number, None, lambda: _series_page(request, tournament_of(slug), number)
     )
 
 
@@ -164,6 +167,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "substitutes": _substitute_notes(series, lambda: Seat.objects.filter(series=series)),
             "progress": progress_in(series),
             "running": lists.lists,
+            "running_lines": running_lines(lists.lists),
             "now": timezone.now(),
         },
     )

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django_tables2 import RequestConfig
 
-from skatliga.models import ListResult, Player, Team, Tournament, compiled_rows
+from skatliga.models import Club, ListResult, Player, Team, Tournament, compiled_rows
 from skatliga.standings.queries import player_statistics, series_totals, team_standings
 from skatliga.standings.tables import PlayerHistoryTable, PlayerStandingTable
 from skatliga.views.caching import cached, latest, render_page
@@ -39,7 +39,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     found = compiled_rows(
         "player",
         lambda key: Player.objects.filter(pk=key).values_list(
-            "pk", "name", "number", "club_id", "club__name"
+            "pk", "name", "number", "club_id", "club__name", "initials_only"
         ),
         pk,
     )
@@ -59,7 +59,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     modified = latest(*(at for _pk, _revision, at in played))
 
     def build() -> HttpResponse:
-        shown = Player.objects.select_related("club").get(pk=pk)
+        # The player as read above, not read again.
+        _pk, name, number, club, club_name, initials_only = found[0]
+        shown = Player(pk=pk, name=name, number=number, club_id=club, initials_only=initials_only)
+        shown.club = Club(pk=club, name=club_name) if club is not None else None
         return _player_page(
             request, shown, [(t, team, season) for t, _s, _r, team, season in teams]
         )

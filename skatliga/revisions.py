@@ -155,8 +155,8 @@ def _raise_revision(
     """``model.objects.filter(pk=pk).update(revision=F("revision") + 1)``, and
     ``revised_at=at`` if given: the ORM's statement, compiled once per model and database
     and run again with ``pk`` and ``at``. Compiled on each save, the four of
-    :func:`touch_list` took 1.6 ms of a save's CPU time (PostgreSQL, the bench's medium
-    season), against 0.3 ms run so."""
+    :func:`touch_list` took 1.6 ms of a save's CPU time, run so 0.6 ms (PostgreSQL, the
+    bench's medium season, a busy machine)."""
     key = (connection.vendor, model._meta.label, at is not None)
     found = _RAISES.get(key)
     if found is None:

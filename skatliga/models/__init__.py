@@ -30,6 +30,7 @@ from skatliga.models.results import (
     ListResultQuerySet,
     StandingRow,
     Standings,
+    compiled_objects,
     compiled_rows,
 )
 from skatliga.models.tournaments import (
@@ -83,6 +84,7 @@ __all__ = [
     "TableLink",
     "Team",
     "Tournament",
+    "compiled_objects",
     "compiled_rows",
     "match_points_rule",
 ]

@@ -20,6 +20,7 @@ from skatliga.models import (
     Signature,
     Table,
     Tournament,
+    compiled_objects,
 )
 from skatliga.services.common import (
     Conflict,
@@ -331,7 +332,9 @@ def record_game(
     tournament = table.series.tournament
     if table.is_closed:
         raise ServiceError("list_closed")
-    games = {game.number: game for game in Game.objects.filter(table=table)}
+    # Read on every save: its statement compiled once.
+    rows = compiled_objects("list's games", lambda pk: Game.objects.filter(table=pk), table.pk)
+    games = {game.number: game for game in rows}
     try:
         existing = row_to_write(
             games, number, expected_version, tournament.games_per_list(table.size)

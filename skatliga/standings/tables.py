@@ -10,7 +10,7 @@ django-tables2's.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -19,6 +19,7 @@ from urllib.parse import quote
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import formats
+from django.utils.encoding import force_str
 from django.utils.http import RFC3986_SUBDELIMS, urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -88,6 +89,27 @@ def _shown(render: Callable[..., Any] | None) -> Callable[[Any, Any, Any], Any] 
     )
 
 
+_Value = Callable[["FastTable", Any], Any]
+"""A column's exported value: the table and the row's record in, the value out."""
+
+
+def _value(column: Any, method: Callable[..., Any] | None) -> _Value:
+    """The exported value of ``column`` (a bound column), as django-tables2's
+    ``BoundRow.get_cell_value`` makes it: the record's attribute named like the column,
+    None when empty, else through ``method`` (the table's ``value_<column>`` or
+    ``render_<column>``) with the arguments it names (``value``, ``record``)."""
+    name, empty = column.name, column.column.empty_values
+    show = _shown(method)
+
+    def value(table: FastTable, record: Any) -> Any:
+        found = getattr(record, name)
+        if found in empty:
+            return None
+        return found if show is None else show(table, found, record)
+
+    return value
+
+
 class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
     """A django-tables2 table whose body cells are worked out in one pass.
 
@@ -100,10 +122,12 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
     """
 
     _cells: dict[tuple[type, tuple[str, ...]], list[_Cell]]
+    _values: dict[tuple[type, tuple[str, ...]], list[_Value]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._cells = {}
+        cls._values = {}
 
     def cells(self) -> list[_Cell]:
         """The columns' cells (:func:`_cell`), made once per table class and column sequence:
@@ -117,6 +141,34 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
                 for column in columns
             ]
         return found
+
+    def as_values(self, exclude_columns: Iterable[str] | None = None) -> Iterator[list[Any]]:
+        """django-tables2's ``as_values`` (the rows of a CSV or spreadsheet: the headers,
+        then each row's values), each column's value method and its signature worked out
+        once per table class and column sequence (:func:`_value`): django-tables2 reads
+        the signature again for every cell, which took 60 % of the season's CSV (560
+        players, 10,000 cells)."""
+        excluded = exclude_columns or ()
+        columns = [
+            column
+            for column in self.columns.iterall()
+            if not (column.column.exclude_from_export or column.name in excluded)
+        ]
+        yield [force_str(column.header, strings_only=True) for column in columns]
+        key = (type(self), tuple(column.name for column in columns))
+        values = self._values.get(key)
+        if values is None:
+            kind = type(self)
+            values = self._values[key] = [
+                _value(
+                    column,
+                    getattr(kind, f"value_{column.name}", None)
+                    or getattr(kind, f"render_{column.name}", None),
+                )
+                for column in columns
+            ]
+        for record in self.data:
+            yield [force_str(value(self, record), strings_only=True) for value in values]
 
     def body_rows(self) -> list[list[dict[str, Any]]]:
         """Each row of the current page (every row when not paged) as its cells, each cell

@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from skatliga import services
-from skatliga.models import Game, Series, Table, Tournament
+from skatliga.models import Game, Player, Series, Table, Team, Tournament
 from tests.web.test_caching import csv_totals, html_totals, table
 
 pytestmark = pytest.mark.django_db
@@ -131,3 +131,39 @@ def test_a_list_read_earlier_and_saved_whole_keeps_its_revision(small_season):
     stale.save()  # as the admin saves a row read before the game
     assert Table.objects.get(pk=stale.pk).revision == raised
     assert Series.objects.get(pk=stale.series_id).revision == series_before + 1
+
+
+def test_a_save_rebuilds_the_pages_of_its_lists_players_only(client, small_season):
+    """A player's page shows his lists: a game saved at table 3 rebuilds b3's page and
+    leaves a1's (table 1, the same tournament and season) cached; a renamed tournament or
+    team reaches his page too."""
+    b3, a1 = (Player.objects.get(name=name) for name in ("b3", "a1"))
+    b3_page, a1_page = (reverse("player", args=[p.pk]) for p in (b3, a1))
+    for url in (b3_page, a1_page):
+        assert client.get(url).status_code == 200
+    with CaptureQueriesContext(connection) as cached:
+        client.get(a1_page)
+
+    def rebuilt(url: str) -> bool:
+        with CaptureQueriesContext(connection) as captured:
+            response = client.get(url)
+        assert response.status_code == 200
+        return len(captured) > len(cached)
+
+    assert not rebuilt(a1_page) and not rebuilt(b3_page)
+    game = Game.objects.get(table=table(3), number=1)
+    services.record_game(
+        table(3), 1, services.GameEntry(), expected_version=game.version, reason="Korrektur"
+    )
+    assert rebuilt(b3_page)
+    assert not rebuilt(a1_page)
+
+    Team.objects.filter(name="Team A").get().players.add(a1)  # already his: nothing changes
+    team = Team.objects.get(name="Team A")
+    team.name = "Asse"
+    team.save()
+    assert "Asse" in client.get(a1_page).content.decode()
+    tournament = Tournament.objects.get(slug="spieltag-1")
+    tournament.name = "Herbstpokal"
+    tournament.save()
+    assert "Herbstpokal" in client.get(a1_page).content.decode()

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from skatliga.models import (
     RESULT_FIGURES,
+    Game,
     HistoryRow,
     ListResult,
     Player,
@@ -22,6 +23,7 @@ from skatliga.models import (
     Table,
     Team,
     Tournament,
+    compiled_objects,
 )
 from skatliga.standings.queries import (
     Progress,
@@ -93,6 +95,25 @@ def test_a_statement_compiled_for_one_scope_reads_another_scopes_rows(small_seas
     assert ListResult.objects.for_season(small_season).standings() == first
     by_lot = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
     assert [r.player for r in by_lot] == ["y", "x", "z"]
+
+
+def test_a_lists_games_compiled_once_are_the_orms_for_every_list(small_season):
+    """The save's read of a list's games, compiled for the first list, reads each list's
+    own games, every field as the ORM reads it."""
+
+    def fields(games):
+        return [
+            {f.attname: getattr(g, f.attname) for f in Game._meta.concrete_fields} for g in games
+        ]
+
+    tables = list(Table.objects.filter(series__tournament__season=small_season))
+    assert len(tables) > 1
+    for table in tables:
+        compiled = compiled_objects(
+            "test: games", lambda pk: Game.objects.filter(table=pk), table.pk
+        )
+        assert compiled and fields(compiled) == fields(Game.objects.filter(table=table))
+        assert all(not game._state.adding for game in compiled)
 
 
 def test_a_further_filter_is_not_forgotten(small_season):

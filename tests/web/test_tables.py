@@ -13,11 +13,12 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
-from django_tables2 import RequestConfig
+from django_tables2 import RequestConfig, Table
 
 from skatliga.models import Club, ListResult, Player
 from skatliga.standings.queries import team_standings
 from skatliga.standings.tables import (
+    PlayerHistoryTable,
     PlayerStandingTable,
     StandingsData,
     TeamStandingTable,
@@ -96,6 +97,25 @@ def test_each_row_shows_its_rank_names_and_figures(small_season, query):
         assert "SC &lt;Zittau&gt; &amp; Co" in html
     shown = [cells[1] for _, cells in Body(rendered(teams)).rows]
     assert shown == [f"Team {letter}" for letter in ("ABCD" if query else "BACD")]
+
+
+@pytest.mark.parametrize("query", [{}, {"p-sort": "-club", "t-sort": "team"}])
+def test_the_export_gives_what_django_tables2_gives(small_season, query):
+    """The spreadsheet's rows (``FastTable.as_values``, each column's value method read
+    once) are those of django-tables2's own ``as_values``, sorted and with a column left
+    out alike; a player's history too."""
+    Player.objects.filter(name="a1").update(club=Club.objects.create(name="SC <Zittau> & Co"))
+    request = RequestFactory().get("/", query)
+    tables = season_tables(small_season)
+    a1 = Player.objects.get(name="a1")
+    tables.append(PlayerHistoryTable(ListResult.objects.for_player(a1.pk).history()))
+    for table in tables:
+        RequestConfig(request, paginate={"per_page": 5}).configure(table)
+        with translation.override("en"):
+            for excluded in ((), ("club",)):
+                ours = list(table.as_values(excluded))
+                assert len(ours) > 1
+                assert ours == list(Table.as_values(table, excluded))
 
 
 @pytest.mark.parametrize(

@@ -32,10 +32,33 @@ def _revisions(of: str, pk: int) -> list[tuple[Any, ...]]:
     return [(t, revision, moment(at)) for t, revision, at in rows]
 
 
+def _lists_revisions(pk: int) -> list[tuple[Any, ...]]:
+    """(tournament's id, its frame_revision and revised_at, table's id, its revision) of
+    each list of the player ``pk``: what his page shows changes with his lists' games (a
+    save raises the list's revision, ``revisions.touch_list``) or with anything else of
+    their tournaments (which raises the frame), not with a save at another table."""
+    rows = compiled_rows(
+        ("revisions", "player's lists"),
+        lambda key: (
+            ListResult.objects.filter(player=key)
+            .order_by("table_id")
+            .values_list(
+                "tournament_id",
+                "tournament__frame_revision",
+                "tournament__revised_at",
+                "table_id",
+                "table__revision",
+            )
+        ),
+        pk,
+    )
+    return [(t, frame, moment(at), table, revision) for t, frame, at, table, revision in rows]
+
+
 def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A player's history: every list, the series totals over time, and statistics."""
-    # What the page shows: the player, the tournaments he played in, his teams' seasons
-    # (a cached page needs nothing else); each statement compiled once.
+    # What the page shows: the player, his lists, his teams and their seasons (a cached
+    # page needs nothing else); each statement compiled once.
     found = compiled_rows(
         "player",
         lambda key: Player.objects.filter(pk=key).values_list(
@@ -45,28 +68,25 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     )
     if not found:
         raise Http404
-    played = _revisions("player", pk)
+    lists = _lists_revisions(pk)
     teams = compiled_rows(
         "player's teams",
         lambda key: (
             Team.objects.filter(players=key)
             .order_by("name", "pk")
-            .values_list("pk", "season_id", "season__revision", "name", "season__name")
+            .values_list("pk", "name", "season__name")
         ),
         pk,
     )
     _pk, name, _number, _club, club, initials_only = found[0]
-    key = ("player", *found[0][:5], [(t, revision) for t, revision, _at in played], teams)
-    modified = latest(*(at for _pk, _revision, at in played))
+    # A save at another table of his tournaments leaves his page cached; his teams' and
+    # their seasons' names are part of the key themselves, not their seasons' revisions
+    # (which every save of the season raises).
+    key = ("player", *found[0], [(t, f, table, r) for t, f, _at, table, r in lists], teams)
+    modified = latest(*(at for _t, _f, at, _table, _r in lists))
 
     def build() -> HttpResponse:
-        return _player_page(
-            request,
-            pk,
-            public_name(name, initials_only),
-            club or "",
-            [(t, team, season) for t, _s, _r, team, season in teams],
-        )
+        return _player_page(request, pk, public_name(name, initials_only), club or "", [*teams])
 
     return cached(request, key, build, last_modified=modified, lag=True)
 

@@ -407,29 +407,53 @@ def save_row(
         series = table_obj.series
         return redirect("referee:series", slug=tournament.slug, series=series.number)
     if request.headers.get("X-Requested-With") == "fetch":
-        return saved_answer(tournament, table_obj, game, notes)
+        return saved_answer(tournament, table_obj, game, notes, shown=shown_revision(request))
     for shown in notes:
         messages.add_message(request, shown.level, shown.message)
     return redirect(page.get("entry_url") or list_url(table_obj))
 
 
+def shown_revision(request: HttpRequest) -> int | None:
+    """The list's revision the page's script says its rows show (``X-List-Revision``)."""
+    try:
+        return int(request.headers["X-List-Revision"])
+    except (KeyError, ValueError):
+        return None
+
+
 def saved_answer(
-    tournament: Tournament, table: Table, game: Game, notes: list[Message]
+    tournament: Tournament,
+    table: Table,
+    game: Game,
+    notes: list[Message],
+    *,
+    shown: int | None = None,
 ) -> JsonResponse:
     """A saved row, answered to the page's script instead of the page: the list's rows and
     summary, its state and the notes, rendered by the templates the page includes, so that
-    the device updates its page in place."""
+    the device updates its page in place.
+
+    A new row saved from a page that showed the list as it was before (its revision
+    ``shown``) changes two rows: the one saved and the next, where the form moves on; the
+    answer carries those and the summary. Otherwise (a correction, a page older than the
+    list) it carries every row."""
     seats = list_seats(table)
     games = list(table.games.order_by("number"))
     games_per_list = tournament.games_per_list(table.size)
     following = len(games) + 1 if len(games) < games_per_list else None
     sheet = build_sheet(table, games, games_per_list=games_per_list, seats=seats)
     kontra = tournament.rule_set.kontra
+    revised = game.list_revisions
+    changed = (
+        {game.number} | ({following} if following else set())
+        if revised is not None and revised[0] == shown and game.version == 1
+        else None
+    )
     context = {
         "table": table,
         "sheet": sheet,
         "games_per_list": games_per_list,
-        "rows": list_rows(sheet, editing=following, closed=table.is_closed),
+        "rows": list_rows(sheet, editing=following, closed=table.is_closed, only=changed),
         "summary_lines": summary_lines(sheet),
         "middle_span": middle_span(kontra),
         "label_span": middle_span(kontra) + 3,
@@ -443,6 +467,8 @@ def saved_answer(
             "version": game.version,
             "next": following,
             "signatures_cleared": bool(game.signatures_cleared),
+            "revision": None if revised is None else revised[1],
+            "every_row": changed is None,
             "rows": render_to_string("referee/_list_rows.html", context),
             "status": render_to_string("referee/_sheet_status.html", context),
             "messages": render_to_string("referee/_messages.html", context),

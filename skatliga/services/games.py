@@ -382,8 +382,10 @@ def record_game(
     if tournament.status == Tournament.Status.PLANNED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
         revisions.touch(tournament)  # every page says it is running
+        game.list_revisions = (table.revision, table.revision)
     else:
         revisions.touch_list(table)
+        game.list_revisions = (table.revision, table.revision + 1)
     return game
 
 

@@ -437,11 +437,10 @@ def saved_answer(
     ``shown``) changes two rows: the one saved and the next, where the form moves on; the
     answer carries those and the summary. Otherwise (a correction, a page older than the
     list) it carries every row."""
-    seats = list_seats(table)
-    games = list(table.games.order_by("number"))
+    games = game.list_games or tuple(table.games.order_by("number"))
     games_per_list = tournament.games_per_list(table.size)
     following = len(games) + 1 if len(games) < games_per_list else None
-    sheet = build_sheet(table, games, games_per_list=games_per_list, seats=seats)
+    sheet = build_sheet(table, games, games_per_list=games_per_list)
     kontra = tournament.rule_set.kontra
     revised = game.list_revisions
     changed = (

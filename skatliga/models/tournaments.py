@@ -474,6 +474,9 @@ class Game(GameRow):
     list_revisions: tuple[int, int] | None = None
     """Not a column: the list's revision (``Table.revision``) before and after the save that
     returned this row; None if that save wrote nothing."""
+    list_games: tuple[Game, ...] = ()
+    """Not a column: the list's games as the save that returned this row left them, in
+    order (read under its lock); empty if that save wrote nothing."""
 
     class Meta:
         ordering = ["table", "number"]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 import scoring
 from skatliga import revisions
@@ -214,8 +215,9 @@ def new_game(table: Table, number: int, entry: GameEntry, scored: scoring.Entry)
     return game
 
 
-def lock_table(table: Table) -> Table:
-    """The table locked after its tournament (``common.lock_tournament``), series loaded."""
+def lock_table(table: Table, *, signed: bool = False) -> Table:
+    """The table locked after its tournament (``common.lock_tournament``), series loaded;
+    with ``signed``, its attribute ``signed`` says whether the list has any signature."""
     if Table.series.is_cached(table):
         # The tournament's id is known: its row is locked without a join.
         tournament = lock_tournament(pk=table.series.tournament_id)
@@ -223,13 +225,22 @@ def lock_table(table: Table) -> Table:
         tournament = lock_tournament(series__tables=table.pk)
     # Read after the tournament's lock, which every change to a series takes first: the
     # table locked, its series with it in the same statement.
-    table = Table.objects.select_for_update(of=("self",)).select_related("series").get(pk=table.pk)
+    tables = Table.objects.select_for_update(of=("self",)).select_related("series")
+    if signed:
+        # In the same statement; a signature is only written under the same locks.
+        tables = tables.annotate(signed=Exists(Signature.objects.filter(table=OuterRef("pk"))))
+    table = tables.get(pk=table.pk)
     table.series.tournament = tournament
     return table
 
 
-def clear_signatures(table: Table, number: int, *, user: User = None, device: str = "") -> int:
-    """A change to a signed list deletes every signature of it, and the history says so."""
+def clear_signatures(
+    table: Table, number: int, *, user: User = None, device: str = "", signed: bool = True
+) -> int:
+    """A change to a signed list deletes every signature of it, and the history says so.
+    ``signed`` False: the caller read under the table's lock that there is none."""
+    if not signed:
+        return 0
     cleared, _ = Signature.objects.filter(table=table).delete()
     if cleared:
         log_at_table(
@@ -327,11 +338,12 @@ def record_game(
     row changed meanwhile, :class:`Conflict` carries the current row and nothing is saved;
     unless it now says what ``entry`` says: then it is returned unchanged.
     """
-    table = lock_table(table)
+    table = lock_table(table, signed=True)
     tournament = table.series.tournament
     if table.is_closed:
         raise ServiceError("list_closed")
-    games = {game.number: game for game in Game.objects.filter(table=table)}
+    # In their numbers' order, not the model's (which joins the series and tournament).
+    games = {game.number: game for game in Game.objects.filter(table=table).order_by("number")}
     try:
         existing = row_to_write(
             games, number, expected_version, tournament.games_per_list(table.size)
@@ -364,7 +376,8 @@ def record_game(
         game.version += 1
     game.save()
     games[number] = game
-    recompute_results(table, games.values())
+    game.list_games = tuple(sorted(games.values(), key=lambda row: row.number))
+    recompute_results(table, game.list_games)
     log_at_table(
         table,
         user=user,
@@ -375,7 +388,9 @@ def record_game(
         reason=reason,
         device=device,
     )
-    game.signatures_cleared = clear_signatures(table, number, user=user, device=device)
+    game.signatures_cleared = clear_signatures(
+        table, number, user=user, device=device, signed=getattr(table, "signed", True)
+    )
     if game.signatures_cleared and not signatures_confirmed:
         # Rolls the whole save back, the signatures included.
         raise ServiceError("signatures_would_clear", "clear_signatures")

@@ -215,6 +215,25 @@ def test_a_page_older_than_the_list_gets_every_row(device, link, table):
     assert sorted(shown_list(answer["rows"])[0]) == ["row-1", "row-2", "row-3"]
 
 
+def test_a_row_sent_again_after_its_answer_was_lost_gets_every_row(device, link, table):
+    """The save finds the row already saved and writes nothing: it cannot say which rows
+    the page lacks, nor the list's revision."""
+    page = device.get(entry_url(link)).content.decode()
+    shown = SHOWN.search(page)[1]
+    headers = dict(HTTP_X_REQUESTED_WITH="fetch", HTTP_X_LIST_REVISION=shown)
+    device.post(entry_url(link), row(1, **GRAND), **headers)
+    again = device.post(entry_url(link), row(1, **GRAND), **headers).json()
+
+    assert (again["saved"], again["next"], again["every_row"], again["revision"]) == (
+        True,
+        2,
+        True,
+        None,
+    )
+    assert shown_list(again["rows"]) == shown_list(device.get(entry_url(link)).content.decode())
+    assert Game.objects.filter(table=table).count() == 1
+
+
 def test_a_correction_answered_in_place_carries_every_row(device, link, table):
     """A correction changes the running totals of every row after it."""
     play(

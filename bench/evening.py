@@ -161,7 +161,7 @@ class Device:
     games_before: int = 0
     number: int = 0
     version: str = ""
-    shown: str = ""  # the list's revision the page's rows show (``X-List-Revision``)
+    shown: str = ""  # what the page's rows show (``X-List-Revision``, ``revisions.list_mark``)
     added: int = 0  # new rows the server answered as saved
 
 
@@ -406,7 +406,7 @@ class Schedule:
 ENTRY_FORM = re.compile(r'<form id="entry".*?</form>', re.S)
 NUMBER = re.compile(r'name="number" value="(\d+)"')
 VERSION = re.compile(r'name="version"(?: value="(\d*)")?')
-SHOWN = re.compile(r'<table class="list[^>]*? data-revision="(\d*)"')
+SHOWN = re.compile(r'<table class="list[^>]*? data-revision="([^"]*)"')
 
 
 class TableDevice(Actor):
@@ -512,7 +512,7 @@ class TableDevice(Actor):
             answer = json.loads(saved[2])
             following = answer.get("next")
             device.number, device.version = following or 0, ""
-            device.shown = "" if answer.get("revision") is None else str(answer["revision"])
+            device.shown = answer.get("revision") or ""
             if following:
                 return
             # The list complete: the page reloads for its signing part.

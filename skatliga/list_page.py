@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 
 import scoring
 from scoring.lists import WON_BONUS
-from skatliga import services
+from skatliga import revisions, services
 from skatliga.entries import signed
 from skatliga.forms import coded_error
 from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
@@ -214,6 +214,8 @@ def render_list(
         "rows": list_rows(sheet, editing=editing, closed=table.is_closed),
         "form": form,
         "editing": editing,
+        # What the rows show, for a save in place (``saved_answer``); read before them.
+        "list_mark": revisions.list_mark(tournament.frame_revision, table.revision),
         "editing_game": editing_game,
         "error_summary": form.error_summary() if form is not None and form.is_bound else [],
         "pass_confirm": (
@@ -413,12 +415,10 @@ def save_row(
     return redirect(page.get("entry_url") or list_url(table_obj))
 
 
-def shown_revision(request: HttpRequest) -> int | None:
-    """The list's revision the page's script says its rows show (``X-List-Revision``)."""
-    try:
-        return int(request.headers["X-List-Revision"])
-    except (KeyError, ValueError):
-        return None
+def shown_revision(request: HttpRequest) -> str | None:
+    """What the page's script says its rows show (``X-List-Revision``: the list's mark,
+    ``revisions.list_mark``), if it says."""
+    return request.headers.get("X-List-Revision") or None
 
 
 def saved_answer(
@@ -427,16 +427,16 @@ def saved_answer(
     game: Game,
     notes: list[Message],
     *,
-    shown: int | None = None,
+    shown: str | None = None,
 ) -> JsonResponse:
     """A saved row, answered to the page's script instead of the page: the list's rows and
     summary, its state and the notes, rendered by the templates the page includes, so that
     the device updates its page in place.
 
-    A new row saved from a page that showed the list as it was before (its revision
-    ``shown``) changes two rows: the one saved and the next, where the form moves on; the
-    answer carries those and the summary. Otherwise (a correction, a page older than the
-    list) it carries every row."""
+    A new row saved from a page that showed the list as it was before (its mark ``shown``,
+    ``revisions.list_mark``) changes two rows: the one saved and the next, where the form
+    moves on; the answer carries those and the summary. Otherwise (a correction, a page
+    older than the list or its tournament's settings) it carries every row."""
     games = game.list_games or tuple(table.games.order_by("number"))
     games_per_list = tournament.games_per_list(table.size)
     following = len(games) + 1 if len(games) < games_per_list else None

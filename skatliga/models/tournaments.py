@@ -471,9 +471,9 @@ class Game(GameRow):
     dispute_filed = False
     """Not a column: whether the save that returned this row only filed a table's version
     for the referee (``disputed``)."""
-    list_revisions: tuple[int, int] | None = None
-    """Not a column: the list's revision (``Table.revision``) before and after the save that
-    returned this row; None if that save wrote nothing."""
+    list_revisions: tuple[str, str] | None = None
+    """Not a column: the list's mark (``revisions.list_mark``) before and after the save
+    that returned this row; None if that save wrote nothing."""
     list_games: tuple[Game, ...] = ()
     """Not a column: the list's games as the save that returned this row left them, in
     order (read under its lock); empty if that save wrote nothing."""

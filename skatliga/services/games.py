@@ -394,13 +394,19 @@ def record_game(
     if game.signatures_cleared and not signatures_confirmed:
         # Rolls the whole save back, the signatures included.
         raise ServiceError("signatures_would_clear", "clear_signatures")
+    # (The locked rows' revisions as read: the updates below raise them in the database.)
+    frame, revision = tournament.frame_revision, table.revision
     if tournament.status == Tournament.Status.PLANNED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
         revisions.touch(tournament)  # every page says it is running
-        game.list_revisions = (table.revision, table.revision)
+        frame += 1
     else:
         revisions.touch_list(table)
-        game.list_revisions = (table.revision, table.revision + 1)
+        revision += 1
+    game.list_revisions = (
+        revisions.list_mark(tournament.frame_revision, table.revision),
+        revisions.list_mark(frame, revision),
+    )
     return game
 
 

@@ -488,7 +488,7 @@ KEPT = """async ([path, change]) => {
   return text;
 }"""
 KEPT_NUMBER = re.compile(r'<form id="entry"[\s\S]*?name="number" value="(\d+)"')
-KEPT_REVISION = re.compile(r'<table class="list[^>]*? data-revision="(\d*)"')
+KEPT_REVISION = re.compile(r'<table class="list[^>]*? data-revision="([^"]*)"')
 
 
 def kept_page(phone, path: str, until, change=None) -> str:
@@ -534,8 +534,8 @@ def test_a_save_in_place_keeps_the_workers_copy_of_the_page(
     kept_page(
         phone,
         path,
-        lambda text: KEPT_REVISION.search(text)[1] == "99",
-        change=[f'data-revision="{shown}"', 'data-revision="99"'],
+        lambda text: KEPT_REVISION.search(text)[1] == "0.0",
+        change=[f'data-revision="{shown}"', 'data-revision="0.0"'],
     )
     tap(phone, "declarer", "Carla Weiß")
     tap(phone, "game", "Grand")

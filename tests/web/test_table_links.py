@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from skatliga import services
+from skatliga import revisions, services
 from skatliga.models import Change, Game, ListResult, TableLink
 from skatliga.table import cards as table_cards
 from skatliga.table import services as links
@@ -157,7 +157,7 @@ def test_a_save_from_the_pages_script_answers_with_what_the_page_changes(device,
 
 LIST_ROW = re.compile(r'<tr id="(row-\d+)"[\s\S]*?</tr>')
 SUMMARY = re.compile(r"<tfoot>[\s\S]*?</tfoot>")
-SHOWN = re.compile(r'<table class="list[^>]*? data-revision="(\d+)"')
+SHOWN = re.compile(r'<table class="list[^>]*? data-revision="([^"]+)"')
 
 
 def shown_list(html):
@@ -187,7 +187,7 @@ def test_a_new_row_saved_in_place_answers_with_the_rows_it_changed(device, link)
         after, after_summary = shown_list(page)
         assert before | rows == after
         assert summary == after_summary
-        assert answer["revision"] == int(SHOWN.search(page)[1])
+        assert answer["revision"] == SHOWN.search(page)[1]
     assert 'class="is-empty is-editing"' in rows["row-5"]
 
 
@@ -213,6 +213,24 @@ def test_a_page_older_than_the_list_gets_every_row(device, link, table):
     answer = device.post(entry_url(link), row(3, **GRAND), HTTP_X_REQUESTED_WITH="fetch").json()
     assert answer["every_row"]
     assert sorted(shown_list(answer["rows"])[0]) == ["row-1", "row-2", "row-3"]
+
+
+def test_a_change_to_the_tournament_since_the_page_gets_every_row(device, link, table):
+    """Settings that re-score every list raise the tournament's frame, not the table's
+    revision: a page from before gets every row with its next save."""
+    play(table, entry(1, "grand", bid=18, matadors=1, won=True))
+    page = device.get(entry_url(link)).content.decode()
+    revisions.touch(table.series.tournament)
+    answer = device.post(
+        entry_url(link),
+        row(2, **GRAND),
+        HTTP_X_REQUESTED_WITH="fetch",
+        HTTP_X_LIST_REVISION=SHOWN.search(page)[1],
+    ).json()
+
+    assert answer["every_row"]
+    page = device.get(entry_url(link)).content.decode()
+    assert answer["revision"] == SHOWN.search(page)[1]
 
 
 def test_a_row_sent_again_after_its_answer_was_lost_gets_every_row(device, link, table):

@@ -456,7 +456,8 @@
     if (old && fresh) old.replaceWith(fresh);
   }
 
-  // The list's revision its rows show: sent with a save, raised by its answer.
+  // What the list's rows show (its tournament's frame and its own revision): sent with a
+  // save, raised by its answer.
   function shownRevision() {
     return sheet.getAttribute("data-revision") || "";
   }
@@ -465,7 +466,7 @@
     listParts(data.rows).forEach(function (fresh) {
       replace(fresh.id ? document.getElementById(fresh.id) : sheet.querySelector("tfoot"), fresh);
     });
-    sheet.setAttribute("data-revision", data.revision === null ? "" : String(data.revision));
+    sheet.setAttribute("data-revision", data.revision || "");
     replace(document.querySelector(".sheet-status"), fragment(data.status, ".sheet-status"));
     document.querySelectorAll(".sheet-page > [role=status]").forEach(function (old) { old.remove(); });
     var notes = fragment(data.messages, "[role=status]");
@@ -507,7 +508,7 @@
     var urls = [here.href, form.action].filter(function (url, i, all) { return all.indexOf(url) === i; });
     var rows = data.rows.match(/<tr id="row-\d+"[\s\S]*?<\/tr>/g) || [];
     var foot = (data.rows.match(/<tfoot>[\s\S]*?<\/tfoot>/) || [""])[0];
-    var revision = data.revision === null ? "" : String(data.revision);
+    var revision = data.revision || "";
     caches.keys().then(function (names) {
       names.filter(function (name) { return name.indexOf("skatliga-table-") === 0; }).forEach(function (name) {
         caches.open(name).then(function (cache) {

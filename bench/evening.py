@@ -20,7 +20,8 @@ measured) and then ``--seconds``:
 
 - table devices, through their table links, as table-grid.js, table-queue.js and entry.js
   do online: the preview of the row typed (one POST per save, ``--previews``), then the
-  save of a new row as the script sends it (``X-Requested-With: fetch``), whose answer
+  save of a new row as the script sends it (``X-Requested-With: fetch``, and the list's
+  revision its page shows, ``X-List-Revision``), whose answer (the rows it changed)
   updates the page in place; only when the list is complete does the page reload (the
   entry page and the service worker it registers, ``/t/sw.js``). A full list is corrected
   instead: the page of a row (``?game=N``), then its preview and the form's own post with
@@ -162,6 +163,7 @@ class Device:
     games_before: int = 0
     number: int = 0
     version: str = ""
+    shown: str = ""  # what the page's rows show (``X-List-Revision``, ``revisions.list_mark``)
     added: int = 0  # new rows the server answered as saved
 
 
@@ -406,6 +408,7 @@ class Schedule:
 ENTRY_FORM = re.compile(r'<form id="entry".*?</form>', re.S)
 NUMBER = re.compile(r'name="number" value="(\d+)"')
 VERSION = re.compile(r'name="version"(?: value="(\d*)")?')
+SHOWN = re.compile(r'<table class="list[^>]*? data-revision="([^"]*)"')
 
 
 class TableDevice(Actor):
@@ -441,7 +444,10 @@ class TableDevice(Actor):
         if answer is None:
             return False
         self.keep_cookies(answer[1])
-        form = ENTRY_FORM.search(answer[2].decode())
+        page = answer[2].decode()
+        shown = SHOWN.search(page)
+        self.device.shown = shown.group(1) if shown else ""
+        form = ENTRY_FORM.search(page)
         if form is None:  # the list is full: no new row to type
             self.device.number, self.device.version = 0, ""
             return True
@@ -492,15 +498,23 @@ class TableDevice(Actor):
             # A new row, as table-queue.js saves it online: the answer updates the page in
             # place (the list's rows, its summary, the next row's number), no page to read.
             saved = client.request(
-                "save", due, "POST", self.entry, headers=asking, body=body, after=after
+                "save",
+                due,
+                "POST",
+                self.entry,
+                headers=asking | {"X-List-Revision": device.shown},
+                body=body,
+                after=after,
             )
             if saved is None:
                 device.number = 0
                 return
             self.keep_cookies(saved[1])
             device.added += 1
-            following = json.loads(saved[2]).get("next")
+            answer = json.loads(saved[2])
+            following = answer.get("next")
             device.number, device.version = following or 0, ""
+            device.shown = answer.get("revision") or ""
             if following:
                 return
             # The list complete: the page reloads for its signing part.

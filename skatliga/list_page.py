@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 
 import scoring
 from scoring.lists import WON_BONUS
-from skatliga import services
+from skatliga import revisions, services
 from skatliga.entries import signed
 from skatliga.forms import coded_error
 from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
@@ -214,6 +214,8 @@ def render_list(
         "rows": list_rows(sheet, editing=editing, closed=table.is_closed),
         "form": form,
         "editing": editing,
+        # What the rows show, for a save in place (``saved_answer``); read before them.
+        "list_mark": revisions.list_mark(tournament.frame_revision, table.revision),
         "editing_game": editing_game,
         "error_summary": form.error_summary() if form is not None and form.is_bound else [],
         "pass_confirm": (
@@ -407,29 +409,50 @@ def save_row(
         series = table_obj.series
         return redirect("referee:series", slug=tournament.slug, series=series.number)
     if request.headers.get("X-Requested-With") == "fetch":
-        return saved_answer(tournament, table_obj, game, notes)
+        return saved_answer(tournament, table_obj, game, notes, shown=shown_revision(request))
     for shown in notes:
         messages.add_message(request, shown.level, shown.message)
     return redirect(page.get("entry_url") or list_url(table_obj))
 
 
+def shown_revision(request: HttpRequest) -> str | None:
+    """What the page's script says its rows show (``X-List-Revision``: the list's mark,
+    ``revisions.list_mark``), if it says."""
+    return request.headers.get("X-List-Revision") or None
+
+
 def saved_answer(
-    tournament: Tournament, table: Table, game: Game, notes: list[Message]
+    tournament: Tournament,
+    table: Table,
+    game: Game,
+    notes: list[Message],
+    *,
+    shown: str | None = None,
 ) -> JsonResponse:
     """A saved row, answered to the page's script instead of the page: the list's rows and
     summary, its state and the notes, rendered by the templates the page includes, so that
-    the device updates its page in place."""
-    seats = list_seats(table)
-    games = list(table.games.order_by("number"))
+    the device updates its page in place.
+
+    A new row saved from a page that showed the list as it was before (its mark ``shown``,
+    ``revisions.list_mark``) changes two rows: the one saved and the next, where the form
+    moves on; the answer carries those and the summary. Otherwise (a correction, a page
+    older than the list or its tournament's settings) it carries every row."""
+    games = game.list_games or tuple(table.games.order_by("number"))
     games_per_list = tournament.games_per_list(table.size)
     following = len(games) + 1 if len(games) < games_per_list else None
-    sheet = build_sheet(table, games, games_per_list=games_per_list, seats=seats)
+    sheet = build_sheet(table, games, games_per_list=games_per_list)
     kontra = tournament.rule_set.kontra
+    revised = game.list_revisions
+    changed = (
+        {game.number} | ({following} if following else set())
+        if revised is not None and revised[0] == shown and game.version == 1
+        else None
+    )
     context = {
         "table": table,
         "sheet": sheet,
         "games_per_list": games_per_list,
-        "rows": list_rows(sheet, editing=following, closed=table.is_closed),
+        "rows": list_rows(sheet, editing=following, closed=table.is_closed, only=changed),
         "summary_lines": summary_lines(sheet),
         "middle_span": middle_span(kontra),
         "label_span": middle_span(kontra) + 3,
@@ -443,6 +466,8 @@ def saved_answer(
             "version": game.version,
             "next": following,
             "signatures_cleared": bool(game.signatures_cleared),
+            "revision": None if revised is None else revised[1],
+            "every_row": changed is None,
             "rows": render_to_string("referee/_list_rows.html", context),
             "status": render_to_string("referee/_sheet_status.html", context),
             "messages": render_to_string("referee/_messages.html", context),

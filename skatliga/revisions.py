@@ -114,6 +114,14 @@ def list_revision_of(slug: str, series: int, table: int | None) -> tuple[Any, ..
     return (pk, frame, revised_at, language, *rest)
 
 
+def list_mark(frame_revision: int, table_revision: int) -> str:
+    """What a list's page says its rows show, so that a save can answer with only the rows it
+    changed (``list_page.saved_answer``): the tournament's frame and the table's revision.
+    A game saved, corrected or deleted raises the table's; every other change that could
+    alter a row (settings that re-score the lists) the frame."""
+    return f"{frame_revision}.{table_revision}"
+
+
 def touch(tournament: Tournament) -> None:
     """Mark ``tournament`` (and its season) changed: call inside the changing transaction.
     Its frame changes too: every page of the tournament is built anew."""

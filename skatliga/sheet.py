@@ -10,7 +10,7 @@ table devices. For the list pages' templates it prepares each row's classes, lab
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -368,16 +368,21 @@ def middle_span(kontra: bool) -> int:
     return 10 + kontra
 
 
-def list_rows(sheet: Sheet, *, editing: int | None, closed: bool) -> list[dict[str, Any]]:
+def list_rows(
+    sheet: Sheet, *, editing: int | None, closed: bool, only: Collection[int] | None = None
+) -> list[dict[str, Any]]:
     """What ``referee/list.html`` (the table link's page too) shows of each row: its classes
     (saved or empty, edited, passed, lost), whether it links to its correction (saved rows
-    while the list is open), and its cells' texts, every word translated once per list."""
+    while the list is open), and its cells' texts, every word translated once per list.
+    With ``only``, just the rows of those numbers (what a save changed)."""
     words = list_words(translation.get_language())
     edit = gettext("Spiel %(number)s bearbeiten")
     # The games' names as get_game_display gives them, translated once, not once per row.
     names = {value: str(label) for value, label in GameType.choices}
     shown = []
     for row in sheet.rows:
+        if only is not None and row.number not in only:
+            continue
         game, scored, number = row.game, row.scored, row.number
         # A lost game is marked, and every Ramsch: someone is charged.
         lost = scored is not None and not getattr(scored, "won", None)

@@ -466,11 +466,17 @@ class Game(GameRow):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     signatures_cleared = 0
+    """Not a column: how many signatures of the list the save that returned this row
+    deleted (:func:`~skatliga.services.games.record_game`)."""
     dispute_filed = False
     """Not a column: whether the save that returned this row only filed a table's version
     for the referee (``disputed``)."""
-    """Not a column: how many signatures of the list the save that returned this row
-    deleted (:func:`~skatliga.services.games.record_game`)."""
+    list_revisions: tuple[str, str] | None = None
+    """Not a column: the list's mark (``revisions.list_mark``) before and after the save
+    that returned this row; None if that save wrote nothing."""
+    list_games: tuple[Game, ...] = ()
+    """Not a column: the list's games as the save that returned this row left them, in
+    order (read under its lock); empty if that save wrote nothing."""
 
     class Meta:
         ordering = ["table", "number"]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 import scoring
 from skatliga import revisions
@@ -215,8 +216,9 @@ def new_game(table: Table, number: int, entry: GameEntry, scored: scoring.Entry)
     return game
 
 
-def lock_table(table: Table) -> Table:
-    """The table locked after its tournament (``common.lock_tournament``), series loaded."""
+def lock_table(table: Table, *, signed: bool = False) -> Table:
+    """The table locked after its tournament (``common.lock_tournament``), series loaded;
+    with ``signed``, its attribute ``signed`` says whether the list has any signature."""
     if Table.series.is_cached(table):
         # The tournament's id is known: its row is locked without a join.
         tournament = lock_tournament(pk=table.series.tournament_id)
@@ -224,13 +226,22 @@ def lock_table(table: Table) -> Table:
         tournament = lock_tournament(series__tables=table.pk)
     # Read after the tournament's lock, which every change to a series takes first: the
     # table locked, its series with it in the same statement.
-    table = Table.objects.select_for_update(of=("self",)).select_related("series").get(pk=table.pk)
+    tables = Table.objects.select_for_update(of=("self",)).select_related("series")
+    if signed:
+        # In the same statement; a signature is only written under the same locks.
+        tables = tables.annotate(signed=Exists(Signature.objects.filter(table=OuterRef("pk"))))
+    table = tables.get(pk=table.pk)
     table.series.tournament = tournament
     return table
 
 
-def clear_signatures(table: Table, number: int, *, user: User = None, device: str = "") -> int:
-    """A change to a signed list deletes every signature of it, and the history says so."""
+def clear_signatures(
+    table: Table, number: int, *, user: User = None, device: str = "", signed: bool = True
+) -> int:
+    """A change to a signed list deletes every signature of it, and the history says so.
+    ``signed`` False: the caller read under the table's lock that there is none."""
+    if not signed:
+        return 0
     cleared, _ = Signature.objects.filter(table=table).delete()
     if cleared:
         log_at_table(
@@ -328,12 +339,15 @@ def record_game(
     row changed meanwhile, :class:`Conflict` carries the current row and nothing is saved;
     unless it now says what ``entry`` says: then it is returned unchanged.
     """
-    table = lock_table(table)
+    table = lock_table(table, signed=True)
     tournament = table.series.tournament
     if table.is_closed:
         raise ServiceError("list_closed")
-    # Read on every save: its statement compiled once.
-    rows = compiled_objects("list's games", lambda pk: Game.objects.filter(table=pk), table.pk)
+    # Read on every save: its statement compiled once; in their numbers' order, not the
+    # model's (which joins the series and tournament).
+    rows = compiled_objects(
+        "list's games", lambda pk: Game.objects.filter(table=pk).order_by("number"), table.pk
+    )
     games = {game.number: game for game in rows}
     try:
         existing = row_to_write(
@@ -367,7 +381,8 @@ def record_game(
         game.version += 1
     game.save()
     games[number] = game
-    recompute_results(table, games.values())
+    game.list_games = tuple(sorted(games.values(), key=lambda row: row.number))
+    recompute_results(table, game.list_games)
     log_at_table(
         table,
         user=user,
@@ -378,15 +393,25 @@ def record_game(
         reason=reason,
         device=device,
     )
-    game.signatures_cleared = clear_signatures(table, number, user=user, device=device)
+    game.signatures_cleared = clear_signatures(
+        table, number, user=user, device=device, signed=getattr(table, "signed", True)
+    )
     if game.signatures_cleared and not signatures_confirmed:
         # Rolls the whole save back, the signatures included.
         raise ServiceError("signatures_would_clear", "clear_signatures")
+    # (The locked rows' revisions as read: the updates below raise them in the database.)
+    frame, revision = tournament.frame_revision, table.revision
     if tournament.status == Tournament.Status.PLANNED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
         revisions.touch(tournament)  # every page says it is running
+        frame += 1
     else:
         revisions.touch_list(table)
+        revision += 1
+    game.list_revisions = (
+        revisions.list_mark(tournament.frame_revision, table.revision),
+        revisions.list_mark(frame, revision),
+    )
     return game
 
 

@@ -220,6 +220,12 @@ def two_games_offline_and_a_reload(
         expect(phone.locator("#row-4 .queued-badge")).to_have_text("noch nicht gesendet")
         expect(phone.locator("#row-5 .queued-badge")).to_have_text("noch nicht gesendet")
         expect(phone.locator(".entry-title")).to_have_text("Spiel 6")
+        # The copy has the rows saved in place and their totals (seat 2's grand and 50 for
+        # the game won, 30 to each other player for Carla's lost overbid).
+        expect(phone.locator("#row-2 td.c-value")).to_contain_text("−54")
+        expect(phone.locator("#row-3")).to_have_class(re.compile(r"\bis-passed\b"))
+        totals = phone.locator("tfoot td[data-summary='total']")
+        expect(totals).to_have_text(["30", "176", "-104", "30"])
         assert scores(table) == [(1, False, 96), (2, False, -54), (3, True, 0)]
     # Nothing from the table reached the server while the device was offline: no post (the
     # line was down), and no page the offline emulation should have stopped. Only the
@@ -463,6 +469,84 @@ def test_a_revoked_link_leaves_nothing_on_the_device(
     for path in ("", "device/"):
         with pytest.raises(Exception, match="ERR_"):
             phone.goto(entry + path)
+    device.close()
+
+
+# The text of the page the worker keeps for ``path``, with ``[before, after]`` replaced in it
+# first when given.
+KEPT = """async ([path, change]) => {
+  const name = (await caches.keys()).find((name) => name.startsWith("skatliga-table-"));
+  const cache = await caches.open(name);
+  const kept = (await cache.keys()).find((request) => new URL(request.url).pathname === path);
+  if (!kept) return "";
+  const old = await cache.match(kept, { ignoreVary: true });
+  let text = await old.text();
+  if (change) {
+    text = text.replace(change[0], change[1]);
+    await cache.put(kept, new Response(text, { status: old.status, headers: old.headers }));
+  }
+  return text;
+}"""
+KEPT_NUMBER = re.compile(r'<form id="entry"[\s\S]*?name="number" value="(\d+)"')
+KEPT_REVISION = re.compile(r'<table class="list[^>]*? data-revision="([^"]*)"')
+
+
+def kept_page(phone, path: str, until, change=None) -> str:
+    """The worker's copy of ``path`` once ``until(text)`` holds (the page keeps it in the
+    background)."""
+    text = phone.evaluate(KEPT, [path, change])
+    for _ in range(50):
+        if until(text):
+            return text
+        phone.wait_for_timeout(100)
+        text = phone.evaluate(KEPT, [path, None])
+    raise AssertionError(text)
+
+
+def test_a_save_in_place_keeps_the_workers_copy_of_the_page(
+    browser, live_server, django_user_model
+):
+    """The rows a save answers go into the worker's copy by their ids, with the summary and
+    the list's revision; a copy older than the page is kept anew from the server."""
+    from playwright.sync_api import expect
+
+    table = four_table(2, django_user_model)
+    path = reverse("table:entry", args=[table_services.renew_link(table).token])
+    device, phone = open_device(browser, live_server.url + path)
+    kept_page(phone, path, lambda text: 'id="row-1"' in text)
+
+    # Game 1: Bernd, grand with 1, won: (1 + 1) × 24 = 48, and 50 for the game won.
+    tap(phone, "declarer", "Bernd Łukasz")
+    tap(phone, "game", "Grand")
+    tap(phone, "matadors", "mit 1")
+    tap(phone, "won", "gewonnen")
+    phone.click("#entry-save")
+    phone.wait_for_selector("#row-1.is-saved")
+    shown = phone.get_attribute("table.list", "data-revision")
+    text = kept_page(phone, path, lambda text: 'class="is-saved' in text)
+    # Patched where it was: its form is the one it was kept with, at game 1.
+    assert KEPT_NUMBER.search(text)[1] == "1"
+    assert KEPT_REVISION.search(text)[1] == shown
+    assert 'id="row-2" data-number="2" class="is-empty is-editing"' in text
+    assert 'data-summary="total" data-seat="2">98<' in text
+
+    # The copy falls behind the page (as if kept before game 1): the next save keeps it anew.
+    kept_page(
+        phone,
+        path,
+        lambda text: KEPT_REVISION.search(text)[1] == "0.0",
+        change=[f'data-revision="{shown}"', 'data-revision="0.0"'],
+    )
+    tap(phone, "declarer", "Carla Weiß")
+    tap(phone, "game", "Grand")
+    tap(phone, "matadors", "mit 1")
+    tap(phone, "won", "gewonnen")
+    phone.click("#entry-save")
+    phone.wait_for_selector("#row-2.is-saved")
+    expect(phone.locator(".entry-title")).to_have_text("Spiel 3")
+    text = kept_page(phone, path, lambda text: KEPT_NUMBER.search(text)[1] == "3")
+    assert KEPT_REVISION.search(text)[1] == phone.get_attribute("table.list", "data-revision")
+    assert 'id="row-2" data-number="2" class="is-saved' in text
     device.close()
 
 

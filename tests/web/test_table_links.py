@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from skatliga import services
+from skatliga import revisions, services
 from skatliga.models import Change, Game, ListResult, TableLink
 from skatliga.table import cards as table_cards
 from skatliga.table import services as links
@@ -155,6 +155,121 @@ def test_a_save_from_the_pages_script_answers_with_what_the_page_changes(device,
     assert "Spiel 1 gespeichert" not in device.get(entry_url(link)).content.decode()
 
 
+LIST_ROW = re.compile(r'<tr id="(row-\d+)"[\s\S]*?</tr>')
+SUMMARY = re.compile(r"<tfoot>[\s\S]*?</tfoot>")
+SHOWN = re.compile(r'<table class="list[^>]*? data-revision="([^"]+)"')
+
+
+def shown_list(html):
+    """The list's rows by id and its summary, as the page or an answer has them."""
+    return {match[1]: match[0] for match in LIST_ROW.finditer(html)}, SUMMARY.search(html)[0]
+
+
+def test_a_new_row_saved_in_place_answers_with_the_rows_it_changed(device, link):
+    """The answer carries the row saved, the next (where the form moves on) and the summary;
+    put into the page the script had, they make the page the server shows next."""
+    longer = links.renew_link(make_table(size=3, rounds=2))  # 6 games
+    device.post(reverse("table:device", args=[longer.token]), {"name": "Tablet 1"})
+    url = entry_url(longer)
+    page = device.get(url).content.decode()
+    for number, declarer in enumerate((2, 3, 1, 2), start=1):
+        answer = device.post(
+            url,
+            row(number, **(GRAND | {"declarer": declarer})),
+            HTTP_X_REQUESTED_WITH="fetch",
+            HTTP_X_LIST_REVISION=SHOWN.search(page)[1],
+        ).json()
+        rows, summary = shown_list(answer["rows"])
+        assert sorted(rows) == sorted({f"row-{number}", f"row-{number + 1}"})
+        assert not answer["every_row"]
+        before, _ = shown_list(page)
+        page = device.get(url).content.decode()
+        after, after_summary = shown_list(page)
+        assert before | rows == after
+        assert summary == after_summary
+        assert answer["revision"] == SHOWN.search(page)[1]
+    assert 'class="is-empty is-editing"' in rows["row-5"]
+
+
+def test_a_page_older_than_the_list_gets_every_row(device, link, table):
+    """A row changed meanwhile by the referee or another device (the page's revision is
+    older than the list's), or a page that does not say: the answer carries every row."""
+    play(table, entry(1, "grand", bid=18, matadors=1, won=True))
+    page = device.get(entry_url(link)).content.decode()
+    # The referee makes game 1 seat 3's.
+    services.record_game(
+        table, 1, entry(3, "grand", bid=18, matadors=1, won=True), expected_version=1
+    )
+    answer = device.post(
+        entry_url(link),
+        row(2, **GRAND),
+        HTTP_X_REQUESTED_WITH="fetch",
+        HTTP_X_LIST_REVISION=SHOWN.search(page)[1],
+    ).json()
+    assert answer["every_row"]
+    rows, summary = shown_list(answer["rows"])
+    assert (rows, summary) == shown_list(device.get(entry_url(link)).content.decode())
+
+    answer = device.post(entry_url(link), row(3, **GRAND), HTTP_X_REQUESTED_WITH="fetch").json()
+    assert answer["every_row"]
+    assert sorted(shown_list(answer["rows"])[0]) == ["row-1", "row-2", "row-3"]
+
+
+def test_a_change_to_the_tournament_since_the_page_gets_every_row(device, link, table):
+    """Settings that re-score every list raise the tournament's frame, not the table's
+    revision: a page from before gets every row with its next save."""
+    play(table, entry(1, "grand", bid=18, matadors=1, won=True))
+    page = device.get(entry_url(link)).content.decode()
+    revisions.touch(table.series.tournament)
+    answer = device.post(
+        entry_url(link),
+        row(2, **GRAND),
+        HTTP_X_REQUESTED_WITH="fetch",
+        HTTP_X_LIST_REVISION=SHOWN.search(page)[1],
+    ).json()
+
+    assert answer["every_row"]
+    page = device.get(entry_url(link)).content.decode()
+    assert answer["revision"] == SHOWN.search(page)[1]
+
+
+def test_a_row_sent_again_after_its_answer_was_lost_gets_every_row(device, link, table):
+    """The save finds the row already saved and writes nothing: it cannot say which rows
+    the page lacks, nor the list's revision."""
+    page = device.get(entry_url(link)).content.decode()
+    shown = SHOWN.search(page)[1]
+    headers = dict(HTTP_X_REQUESTED_WITH="fetch", HTTP_X_LIST_REVISION=shown)
+    device.post(entry_url(link), row(1, **GRAND), **headers)
+    again = device.post(entry_url(link), row(1, **GRAND), **headers).json()
+
+    assert (again["saved"], again["next"], again["every_row"], again["revision"]) == (
+        True,
+        2,
+        True,
+        None,
+    )
+    assert shown_list(again["rows"]) == shown_list(device.get(entry_url(link)).content.decode())
+    assert Game.objects.filter(table=table).count() == 1
+
+
+def test_a_correction_answered_in_place_carries_every_row(device, link, table):
+    """A correction changes the running totals of every row after it."""
+    play(
+        table,
+        entry(1, "grand", bid=18, matadors=1, won=True),
+        entry(3, "grand", bid=18, matadors=1, won=True),
+    )
+    page = device.get(entry_url(link)).content.decode()
+    answer = device.post(
+        entry_url(link),
+        row(1, version=1, **GRAND),
+        HTTP_X_REQUESTED_WITH="fetch",
+        HTTP_X_LIST_REVISION=SHOWN.search(page)[1],
+    ).json()
+    assert (answer["saved"], answer["version"], answer["every_row"]) == (True, 2, True)
+    assert shown_list(answer["rows"]) == shown_list(device.get(entry_url(link)).content.decode())
+
+
 def test_a_save_in_place_reads_less_than_a_save_and_its_page(device, link, table):
     """The statements of a new row saved through the link: the form's own post with the
     page it redirects to, against the answer to the page's script (no page, no history)."""
@@ -173,12 +288,13 @@ def test_a_save_in_place_reads_less_than_a_save_and_its_page(device, link, table
         )
 
     # The link, the session; in the save's savepoint the tournament locked, the table and
-    # series locked and read in one statement, the games, the new row, the seats, the result
-    # rows, the history's line, the signatures cleared, the table's, series' and tournament's
-    # revisions (no season here); then the seats and games for the answer.
-    assert len(in_place) == 17, [q["sql"] for q in in_place]
-    # The same save, then the whole page: 6 statements more, and a request more.
-    assert len(reload) == 23, [q["sql"] for q in reload]
+    # series locked and read in one statement (with whether the list has signatures to
+    # clear: none here, so no delete), the games, the new row, the seats, the result rows,
+    # the history's line, the table's, series' and tournament's revisions (no season here).
+    # The answer is built from the games read under the lock.
+    assert len(in_place) == 14, [q["sql"] for q in in_place]
+    # The same save, then the whole page: 8 statements more, and a request more.
+    assert len(reload) == 22, [q["sql"] for q in reload]
     assert Game.objects.filter(table=table).count() == 3
 
 

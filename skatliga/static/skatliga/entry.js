@@ -64,7 +64,8 @@
   var breakdownOut = document.getElementById("entry-breakdown");
   var cardsOut = document.getElementById("cards-matadors");
   var editingRow = table ? table.querySelector('tr[data-number="' + number + '"]') : null;
-  // A row saved in place (table-queue.js): the list's rows are new, the form types the next.
+  // A row saved in place (table-queue.js): its row and the next are new, the form types the
+  // next.
   form.addEventListener("entry:saved", function () {
     number = form.getAttribute("data-number");
     editingRow = table.querySelector('tr[data-number="' + number + '"]');

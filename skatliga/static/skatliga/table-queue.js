@@ -431,33 +431,49 @@
   }
 
   // --- a new row saved online: the page updated in place --------------------------------
-  // The save answers this script with the list's rows and summary, its state and the notes,
-  // rendered by the templates of the page: no reload. A row the server does not save (an
-  // error to show, a conflict, the list closed) goes once more as the form's own post, whose
-  // page shows why; a save without an answer waits on the device like one typed offline.
+  // The save answers this script with the rows it changed (the row saved and the next, or
+  // every row where the page was older than the list), the summary, the list's state and
+  // the notes, rendered by the templates of the page: no reload. A row the server does not
+  // save (an error to show, a conflict, the list closed) goes once more as the form's own
+  // post, whose page shows why; a save without an answer waits on the device like one typed
+  // offline.
   var native = false;
 
-  function fragment(html, selector, wrap) {
+  function fragment(html, selector) {
     var holder = document.createElement("template");
-    holder.innerHTML = wrap ? "<table>" + html + "</table>" : html;
+    holder.innerHTML = html;
     return holder.content.querySelector(selector);
+  }
+
+  // The rows of an answer (each with its id) and its summary, parsed as parts of a table.
+  function listParts(html) {
+    var holder = document.createElement("template");
+    holder.innerHTML = "<table>" + html + "</table>";
+    return holder.content.querySelectorAll("tbody tr[id], tfoot");
   }
 
   function replace(old, fresh) {
     if (old && fresh) old.replaceWith(fresh);
   }
 
-  function showSaved(data) {
-    ["tbody", "tfoot"].forEach(function (part) {
-      replace(sheet.querySelector(part), fragment(data.rows, part, true));
+  // What the list's rows show (its tournament's frame and its own revision): sent with a
+  // save, raised by its answer.
+  function shownRevision() {
+    return sheet.getAttribute("data-revision") || "";
+  }
+
+  function showSaved(data, shown) {
+    listParts(data.rows).forEach(function (fresh) {
+      replace(fresh.id ? document.getElementById(fresh.id) : sheet.querySelector("tfoot"), fresh);
     });
+    sheet.setAttribute("data-revision", data.revision || "");
     replace(document.querySelector(".sheet-status"), fragment(data.status, ".sheet-status"));
     document.querySelectorAll(".sheet-page > [role=status]").forEach(function (old) { old.remove(); });
     var notes = fragment(data.messages, "[role=status]");
     var head = document.querySelector(".sheet-head");
     if (notes && head) head.after(notes);
     showStanding();
-    keepCopy(data);
+    keepCopy(data, shown);
     var next = data.next && row(data.next);
     if (!next) {
       // The list is complete: the page's next part (signing) comes with the page.
@@ -479,13 +495,20 @@
     });
   }
 
+  var REVISION = /(<table class="list[^>]*? data-revision=")([^"]*)(")/;
+
   // The service worker's copy of this page (for a reload without Wi-Fi) gets the saved rows
-  // and state, in the server's words: reloaded, it shows them, and the form moves on.
-  function keepCopy(data) {
+  // and state, in the server's words: each row of the answer by its id, the summary, the
+  // state. Reloaded, it shows them, and the form moves on. A copy older than the page
+  // (``shown``), which the rows answered would not bring up to date, is fetched anew.
+  function keepCopy(data, shown) {
     if (!window.caches) return;
     var here = new URL(location.href);
     here.hash = "";
     var urls = [here.href, form.action].filter(function (url, i, all) { return all.indexOf(url) === i; });
+    var rows = data.rows.match(/<tr id="row-\d+"[\s\S]*?<\/tr>/g) || [];
+    var foot = (data.rows.match(/<tfoot>[\s\S]*?<\/tfoot>/) || [""])[0];
+    var revision = data.revision || "";
     caches.keys().then(function (names) {
       names.filter(function (name) { return name.indexOf("skatliga-table-") === 0; }).forEach(function (name) {
         caches.open(name).then(function (cache) {
@@ -493,8 +516,21 @@
             cache.match(url, { ignoreVary: true }).then(function (kept) {
               if (!kept) return null;
               return kept.text().then(function (text) {
-                var patched = text
-                  .replace(/<!--list-rows-->[\s\S]*<!--\/list-rows-->/, function () { return data.rows.trim(); })
+                var copied = (text.match(REVISION) || [])[2];
+                if (!data.every_row && copied !== shown) {
+                  return fetch(url, { credentials: "same-origin" }).then(function (response) {
+                    if (response.ok && !response.redirected) return cache.put(url, response);
+                    return null;
+                  });
+                }
+                var patched = text;
+                rows.forEach(function (html) {
+                  var id = html.match(/^<tr id="(row-\d+)"/)[1];
+                  patched = patched.replace(new RegExp('<tr id="' + id + '"[\\s\\S]*?</tr>'), function () { return html; });
+                });
+                patched = patched
+                  .replace(/<tfoot>[\s\S]*?<\/tfoot>/, function () { return foot; })
+                  .replace(REVISION, function (all, before, old, after) { return before + revision + after; })
                   .replace(/<p class="sheet-status">[\s\S]*?<\/p>/, function () { return data.status.trim(); });
                 var headers = new Headers(kept.headers);
                 headers.set("Date", new Date().toUTCString());
@@ -513,16 +549,17 @@
     body.append("csrfmiddlewaretoken", control("csrfmiddlewaretoken").value);
     fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
     form.classList.add("is-saving");
+    var shown = shownRevision();
     fetch(form.action, {
       method: "POST",
       body: body,
       credentials: "same-origin",
-      headers: { "X-Requested-With": "fetch", Accept: "application/json" },
+      headers: { "X-Requested-With": "fetch", "X-List-Revision": shown, Accept: "application/json" },
     }).then(function (response) {
       form.classList.remove("is-saving");
       var type = response.headers.get("Content-Type") || "";
       if (response.ok && type.indexOf("application/json") === 0) {
-        return response.json().then(showSaved);
+        return response.json().then(function (data) { showSaved(data, shown); });
       }
       native = true;
       if (submitter) form.requestSubmit(submitter);

@@ -5,11 +5,13 @@ how often the dashboard asks for them again."""
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Count, Max
-from django.utils.translation import get_language
+from django.utils import formats, timezone
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext, ngettext
 
 from skatliga.models import (
     Change,
@@ -68,6 +70,8 @@ class TableStatus:
     """The table's call for the referee, while the referee has not acknowledged it."""
     objections: tuple[OpenObjection, ...] = ()
     """The objections against the table's games the referee has not decided."""
+    words: dict[str, str] | None = None
+    """Its phrases in the active language (``status_words``), for the template."""
 
     @property
     def all_signed(self) -> bool:
@@ -90,9 +94,57 @@ class TableStatus:
         }
 
 
+def _joined(numbers: list[int]) -> str:
+    return ", ".join(str(number) for number in numbers)
+
+
+class StatusWords:
+    """The phrases of the tables' status blocks in the active language, fetched once per
+    answer and filled in per table as the template's ``blocktranslate`` would render them:
+    the same msgids, whole numbers as they are, a time as ``H:i`` in the current time zone,
+    the translation itself not escaped (as ``blocktranslate`` leaves it)."""
+
+    def __init__(self) -> None:
+        self.games = gettext("%(games)s von %(expected)s Spielen")
+        self.signed = gettext("%(signed)s von %(seats)s unterschrieben")
+        self.activity = gettext("zuletzt %(at)s Uhr")
+        self.disputes = gettext("Fassung des Tisches wartet (Spiel %(games)s)")
+
+    def of(self, status: TableStatus) -> dict[str, str]:
+        """One table's phrases: games, signed, and activity, differences, disputes where it
+        has them."""
+        words: dict[str, str] = {
+            "games": SafeString(self.games % {"games": status.games, "expected": status.expected}),
+            "signed": SafeString(self.signed % {"signed": status.signed, "seats": status.signers}),
+        }
+        if status.last_activity is not None:
+            at = status.last_activity
+            if timezone.is_aware(at):
+                at = timezone.localtime(at)
+            words["activity"] = SafeString(self.activity % {"at": formats.time_format(at, "H:i")})
+        if status.differences:
+            count = len(status.differences)
+            words["differences"] = SafeString(
+                ngettext(
+                    "%(count)s Abweichung (Spiel %(games)s)",
+                    "%(count)s Abweichungen (Spiel %(games)s)",
+                    count,
+                )
+                % {"count": count, "games": _joined(status.differences)}
+            )
+        if status.disputes:
+            words["disputes"] = SafeString(self.disputes % {"games": _joined(status.disputes)})
+        return words
+
+
 def series_status(series: Series) -> list[TableStatus]:
     """Every table of ``series`` with its progress: one grouped query per figure (eight, and
-    two more under double entry), none per table."""
+    two more under double entry), none per table; each with its phrases (``StatusWords``)."""
+    words = StatusWords()
+    return [replace(status, words=words.of(status)) for status in _statuses(series)]
+
+
+def _statuses(series: Series) -> list[TableStatus]:
     tournament = series.tournament
     tables = list(series.tables.order_by("number"))
     changes = Change.objects.filter(table__series=series)

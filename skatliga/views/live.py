@@ -1,18 +1,22 @@
 """The referee's live dashboard: the series page polls ``status.json`` every few seconds with
 ``If-None-Match``; the answer is a 304 until the tournament's revision moves (every service
 that changes a list, a signature or a second entry raises it), else each table's status
-block, rendered by the same template as the page."""
+block, rendered by the same template as the page: the template is fetched once and renders
+every block in one context (the request's context processors run once, not per table)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404
-from django.template.loader import render_to_string
+from django.template import Engine
+from django.template.context import make_context
 from django.views.decorators.http import require_GET
 
-from skatliga.models import Tournament
+from skatliga.models import Series, Tournament
+from skatliga.views.dashboard import TableStatus, status_etag
 from skatliga.views.dashboard import series_status as table_statuses
-from skatliga.views.dashboard import status_etag
 from skatliga.views.referee import referee_required
 
 
@@ -27,19 +31,25 @@ def series_status(request: HttpRequest, tournament: Tournament, series: int) -> 
         response = JsonResponse(
             {
                 "revision": tournament.revision,
-                "tables": [
-                    {
-                        **status.to_json(),
-                        "html": render_to_string(
-                            "referee/_table_status.html",
-                            {"status": status, "tournament": tournament, "series": series_obj},
-                            request=request,
-                        ),
-                    }
-                    for status in table_statuses(series_obj)
-                ],
+                "tables": status_blocks(request, tournament, series_obj),
             }
         )
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+def status_blocks(
+    request: HttpRequest, tournament: Tournament, series: Series
+) -> list[dict[str, Any]]:
+    """Each table's status and its block, as ``{% include %}`` renders it on the page: one
+    template, one request context, a layer pushed per table."""
+    template = Engine.get_default().get_template("referee/_table_status.html")
+    context = make_context({"tournament": tournament, "series": series}, request)
+    blocks: list[dict[str, Any]] = []
+    statuses: list[TableStatus] = table_statuses(series)
+    with context.bind_template(template):
+        for status in statuses:
+            with context.push(status=status):
+                blocks.append({**status.to_json(), "html": template.render(context)})
+    return blocks

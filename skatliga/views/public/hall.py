@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from skatliga.models import ListResult, Tournament
@@ -21,8 +22,23 @@ def hall(request: HttpRequest, slug: str) -> HttpResponseBase:
 
 def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament).public_in(tournament)
-    rows = results.standings(lots_of=tournament)
     lists = running_in(tournament)
+    running = lists.players
+    # Each row as the template reads it: a dict (a lookup without trying row["rank"] on an
+    # object first), its whole numbers as text that needs no escaping, the running flag set.
+    rows = results.standings(lots_of=tournament)
+    lines = [
+        {
+            "rank": SafeString(row.rank),
+            "player": row.player,
+            "club": row.club,
+            "won": SafeString(row.won),
+            "lost": SafeString(row.lost),
+            "total": SafeString(row.total),
+            "running": row.player_id in running,
+        }
+        for row in rows
+    ]
     every = _seconds(request, "every", 30, 5, 600)
     # Each running list's line, its words translated once for all of them.
     line = gettext("Serie %(series)s · Tisch %(table)s: %(games)s/%(expected)s")
@@ -32,18 +48,19 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         {
             "tournament": tournament,
             "rows": rows,
+            "lines": lines,
             "refresh": every,
             "turn": _seconds(request, "turn", 10, 1, 120),
             "page_text": gettext("Seite %(page)d von %(pages)d"),
             "progress": progress_in(tournament),
             "provisional": results.provisional(),
             "running": lists.lists,
+            "running_players": running,
             "running_lines": [
                 line
                 % {"series": r.series, "table": r.table, "games": r.games, "expected": r.expected}
                 for r in lists.lists
             ],
-            "running_players": lists.players,
         },
     )
 

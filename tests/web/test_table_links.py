@@ -160,6 +160,15 @@ SUMMARY = re.compile(r"<tfoot>[\s\S]*?</tfoot>")
 SHOWN = re.compile(r'<table class="list[^>]*? data-revision="([^"]+)"')
 
 
+def saved_in_place(device, url, fields, page=None):
+    """The answer to ``fields`` posted as table-queue.js posts a row online, saying the
+    revision the ``page`` shows (nothing without a page)."""
+    headers = {"HTTP_X_REQUESTED_WITH": "fetch"}
+    if page is not None:
+        headers["HTTP_X_LIST_REVISION"] = SHOWN.search(page)[1]
+    return device.post(url, fields, **headers).json()
+
+
 def shown_list(html):
     """The list's rows by id and its summary, as the page or an answer has them."""
     return {match[1]: match[0] for match in LIST_ROW.finditer(html)}, SUMMARY.search(html)[0]
@@ -173,12 +182,7 @@ def test_a_new_row_saved_in_place_answers_with_the_rows_it_changed(device, link)
     url = entry_url(longer)
     page = device.get(url).content.decode()
     for number, declarer in enumerate((2, 3, 1, 2), start=1):
-        answer = device.post(
-            url,
-            row(number, **(GRAND | {"declarer": declarer})),
-            HTTP_X_REQUESTED_WITH="fetch",
-            HTTP_X_LIST_REVISION=SHOWN.search(page)[1],
-        ).json()
+        answer = saved_in_place(device, url, row(number, **(GRAND | {"declarer": declarer})), page)
         rows, summary = shown_list(answer["rows"])
         assert sorted(rows) == sorted({f"row-{number}", f"row-{number + 1}"})
         assert not answer["every_row"]
@@ -200,17 +204,12 @@ def test_a_page_older_than_the_list_gets_every_row(device, link, table):
     services.record_game(
         table, 1, entry(3, "grand", bid=18, matadors=1, won=True), expected_version=1
     )
-    answer = device.post(
-        entry_url(link),
-        row(2, **GRAND),
-        HTTP_X_REQUESTED_WITH="fetch",
-        HTTP_X_LIST_REVISION=SHOWN.search(page)[1],
-    ).json()
+    answer = saved_in_place(device, entry_url(link), row(2, **GRAND), page)
     assert answer["every_row"]
     rows, summary = shown_list(answer["rows"])
     assert (rows, summary) == shown_list(device.get(entry_url(link)).content.decode())
 
-    answer = device.post(entry_url(link), row(3, **GRAND), HTTP_X_REQUESTED_WITH="fetch").json()
+    answer = saved_in_place(device, entry_url(link), row(3, **GRAND))
     assert answer["every_row"]
     assert sorted(shown_list(answer["rows"])[0]) == ["row-1", "row-2", "row-3"]
 
@@ -221,12 +220,7 @@ def test_a_change_to_the_tournament_since_the_page_gets_every_row(device, link, 
     play(table, entry(1, "grand", bid=18, matadors=1, won=True))
     page = device.get(entry_url(link)).content.decode()
     revisions.touch(table.series.tournament)
-    answer = device.post(
-        entry_url(link),
-        row(2, **GRAND),
-        HTTP_X_REQUESTED_WITH="fetch",
-        HTTP_X_LIST_REVISION=SHOWN.search(page)[1],
-    ).json()
+    answer = saved_in_place(device, entry_url(link), row(2, **GRAND), page)
 
     assert answer["every_row"]
     page = device.get(entry_url(link)).content.decode()
@@ -237,10 +231,8 @@ def test_a_row_sent_again_after_its_answer_was_lost_gets_every_row(device, link,
     """The save finds the row already saved and writes nothing: it cannot say which rows
     the page lacks, nor the list's revision."""
     page = device.get(entry_url(link)).content.decode()
-    shown = SHOWN.search(page)[1]
-    headers = dict(HTTP_X_REQUESTED_WITH="fetch", HTTP_X_LIST_REVISION=shown)
-    device.post(entry_url(link), row(1, **GRAND), **headers)
-    again = device.post(entry_url(link), row(1, **GRAND), **headers).json()
+    saved_in_place(device, entry_url(link), row(1, **GRAND), page)
+    again = saved_in_place(device, entry_url(link), row(1, **GRAND), page)
 
     assert (again["saved"], again["next"], again["every_row"], again["revision"]) == (
         True,
@@ -260,12 +252,7 @@ def test_a_correction_answered_in_place_carries_every_row(device, link, table):
         entry(3, "grand", bid=18, matadors=1, won=True),
     )
     page = device.get(entry_url(link)).content.decode()
-    answer = device.post(
-        entry_url(link),
-        row(1, version=1, **GRAND),
-        HTTP_X_REQUESTED_WITH="fetch",
-        HTTP_X_LIST_REVISION=SHOWN.search(page)[1],
-    ).json()
+    answer = saved_in_place(device, entry_url(link), row(1, version=1, **GRAND), page)
     assert (answer["saved"], answer["version"], answer["every_row"]) == (True, 2, True)
     assert shown_list(answer["rows"]) == shown_list(device.get(entry_url(link)).content.decode())
 

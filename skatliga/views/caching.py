@@ -96,8 +96,11 @@ def cached(
     if not anonymous:
         return _validators(build(), digest, modified)
     stored = cache.get(f"skatliga:page:{digest}")
-    newest = f"skatliga:newest:{hashlib.blake2b(page.encode(), digest_size=16).hexdigest()}"
-    if stored is None and lag and settings.PAGE_LAG:
+    # Where a lagging page notes its newest build: (when, its digest, its Last-Modified).
+    newest = ""
+    if lag:
+        newest = f"skatliga:newest:{hashlib.blake2b(page.encode(), digest_size=16).hexdigest()}"
+    if stored is None and newest and settings.PAGE_LAG:
         # The page as last built, if that was a moment ago: its own validators.
         recent = cache.get(newest)
         if recent is not None and time.time() - recent[0] <= settings.PAGE_LAG:
@@ -117,7 +120,7 @@ def cached(
         stored = (response.content, {h: response[h] for h in _HEADERS if h in response})
         if len(response.content) <= LARGEST:
             cache.set(f"skatliga:page:{digest}", stored, TIMEOUT)
-            if lag:
+            if newest:
                 cache.set(newest, (time.time(), digest, modified), TIMEOUT)
     content, headers = stored
     if CSRF_PLACEHOLDER.encode() in content:

@@ -34,6 +34,7 @@ from skatliga.models import (
     Signature,
     Table,
     Tournament,
+    compiled_objects,
 )
 from skatliga.sheet import Sheet, build_sheet, list_rows, middle_span, signatures
 from skatliga.words import describe_game
@@ -490,7 +491,15 @@ def settle_dispute(
 
 def list_seats(table: Table) -> list[Seat]:
     """The seats of ``table`` in order, with the players' and substitutes' names."""
-    return list(table.seats.select_related("player", "substitute").order_by("position"))
+    return compiled_objects(
+        "list's seats",
+        lambda pk: (
+            Seat.objects.filter(table=pk)
+            .select_related("player", "substitute")
+            .order_by("position")
+        ),
+        table.pk,
+    )
 
 
 def shown_form(data: Any, table: Table, number: int, rules: scoring.RuleSet) -> GameRowForm:
@@ -536,8 +545,8 @@ def render_conflict(
 
 def preview_row(request: HttpRequest, tournament: Tournament, table_obj: Table) -> JsonResponse:
     """The live preview, for the referee's page and the table link alike."""
-    seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))
-    games = list(table_obj.games.order_by("number"))
+    seats = list_seats(table_obj)
+    games = services.list_games(table_obj)
     games_per_list = tournament.games_per_list(table_obj.size)
     number = posted_number(request, lambda: len(games) + 1)
     rules = tournament.rule_set

@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+SESSION_ENGINE = "skatliga.ops.sessions"  # Django's database sessions, read compiled once
+
 ROOT_URLCONF = "skatliga.urls"
 WSGI_APPLICATION = "skatliga.wsgi.application"
 

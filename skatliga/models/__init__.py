@@ -17,6 +17,7 @@ from skatliga.models.choices import (
     ListSystem,
     RuleSetName,
 )
+from skatliga.models.compiled import compiled_objects, compiled_rows
 from skatliga.models.confirmation import SecondEntry, Signature
 from skatliga.models.league import Club, Player, Season, Team, match_points_rule, public_name
 from skatliga.models.limits import Hits
@@ -30,8 +31,6 @@ from skatliga.models.results import (
     ListResultQuerySet,
     StandingRow,
     Standings,
-    compiled_objects,
-    compiled_rows,
 )
 from skatliga.models.tournaments import (
     Game,

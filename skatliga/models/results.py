@@ -6,7 +6,7 @@ import datetime
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
-from typing import Any, TypeVar, overload
+from typing import Any, overload
 
 from django.db import connection, models
 from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Value, Window
@@ -25,61 +25,6 @@ and API answer shows them: each a field of ``ListResult``, summed in a standing.
 _SCOPE_PK, _LOTS_PK = 2_000_000_001, 2_000_000_002
 """Stand-ins for the scope's and the tournament's keys in SQL compiled once (``scoped_sql``)."""
 _SCOPED_SQL: dict[Hashable, tuple[str, list[Any]]] = {}
-
-
-_STAND_INS = tuple(2_000_000_101 + n for n in range(4))
-_COMPILED: dict[Hashable, tuple[str, list[Any]]] = {}
-ModelT = TypeVar("ModelT", bound=models.Model)
-
-
-def compiled_rows(
-    name: Hashable, build: Callable[..., models.QuerySet[Any]], *keys: int
-) -> list[tuple[Any, ...]]:
-    """The rows of the ORM query ``build(*keys)``, its SQL compiled once per ``name`` and
-    database (with stand-ins for the keys) and run again with these ``keys``, as the
-    database returns them (no field converters). For the small queries of a public page,
-    whose compiling cost 10 to 100 times their running: running_in 5.3 ms compiled against
-    0.04 ms run, a series' table cards 6.2 ms against 0.4 ms (SQLite, the bench's small
-    season, on a busy machine)."""
-    key = (connection.vendor, name)
-    found = _COMPILED.get(key)
-    if found is None:
-        compiled, stand_in_params = build(*_STAND_INS[: len(keys)]).query.sql_with_params()
-        found = _COMPILED[key] = (compiled, list(stand_in_params))
-    sql, params = found
-    by_stand_in = dict(zip(_STAND_INS, keys, strict=False))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [by_stand_in.get(p, p) if type(p) is int else p for p in params])
-        rows: list[tuple[Any, ...]] = cursor.fetchall()
-        return rows
-
-
-def compiled_objects(
-    name: Hashable, build: Callable[..., models.QuerySet[ModelT]], *keys: int
-) -> list[ModelT]:
-    """The model instances of the ORM query ``build(*keys)``, its SQL compiled once per
-    ``name`` and database as :func:`compiled_rows` does, its rows made into instances as
-    the ORM makes them (field converters applied). For the reads by key on the save's
-    path: a list's 48 games, read on every save, took 3.6 ms of CPU through the ORM and
-    1.7 ms so (PostgreSQL, the bench's medium season, a busy machine)."""
-    key = (connection.vendor, "objects", name)
-    found = _COMPILED.get(key)
-    if found is None:
-        query = build(*_STAND_INS[: len(keys)])
-        compiled, stand_in_params = query.query.sql_with_params()
-        found = _COMPILED[key] = (compiled, list(stand_in_params))
-        _MODELS[key] = query.model
-    sql, params = found
-    by_stand_in = dict(zip(_STAND_INS, keys, strict=False))
-    model: type[ModelT] = _MODELS[key]
-    return list(
-        model._default_manager.raw(
-            sql, [by_stand_in.get(p, p) if type(p) is int else p for p in params]
-        )
-    )
-
-
-_MODELS: dict[Hashable, Any] = {}
 
 
 class ListResultQuerySet(models.QuerySet["ListResult"]):

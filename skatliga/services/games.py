@@ -3,12 +3,12 @@ list's result rows from the engine's summary."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 
 import scoring
 from skatliga import revisions
@@ -225,14 +225,24 @@ def lock_table(table: Table, *, signed: bool = False) -> Table:
     else:
         tournament = lock_tournament(series__tables=table.pk)
     # Read after the tournament's lock, which every change to a series takes first: the
-    # table locked, its series with it in the same statement.
-    tables = Table.objects.select_for_update(of=("self",)).select_related("series")
-    if signed:
-        # In the same statement; a signature is only written under the same locks.
-        tables = tables.annotate(signed=Exists(Signature.objects.filter(table=OuterRef("pk"))))
-    table = tables.get(pk=table.pk)
-    table.series.tournament = tournament
-    return table
+    # table locked, its series with it in the same statement (compiled once: on every save).
+    found = compiled_objects(("locked table", signed), _locked_table(signed), table.pk)
+    if not found:
+        raise Table.DoesNotExist
+    locked = found[0]
+    locked.series.tournament = tournament
+    return locked
+
+
+def _locked_table(signed: bool) -> Callable[[int], QuerySet[Table]]:
+    def build(pk: int) -> QuerySet[Table]:
+        tables = Table.objects.select_for_update(of=("self",)).select_related("series")
+        if signed:
+            # In the same statement; a signature is only written under the same locks.
+            tables = tables.annotate(signed=Exists(Signature.objects.filter(table=OuterRef("pk"))))
+        return tables.filter(pk=pk)
+
+    return build
 
 
 def clear_signatures(
@@ -343,12 +353,7 @@ def record_game(
     tournament = table.series.tournament
     if table.is_closed:
         raise ServiceError("list_closed")
-    # Read on every save: its statement compiled once; in their numbers' order, not the
-    # model's (which joins the series and tournament).
-    rows = compiled_objects(
-        "list's games", lambda pk: Game.objects.filter(table=pk).order_by("number"), table.pk
-    )
-    games = {game.number: game for game in rows}
+    games = {game.number: game for game in list_games(table)}
     try:
         existing = row_to_write(
             games, number, expected_version, tournament.games_per_list(table.size)
@@ -443,6 +448,14 @@ def delete_last_game(
     )
     clear_signatures(table, number, user=user)
     revisions.touch_list(table)
+
+
+def list_games(table: Table) -> list[Game]:
+    """The games of a list in their numbers' order (not the model's, which joins the series
+    and tournament): read on every save and preview, its statement compiled once."""
+    return compiled_objects(
+        "list's games", lambda pk: Game.objects.filter(table=pk).order_by("number"), table.pk
+    )
 
 
 def list_rows(

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from skatliga import revisions, services
-from skatliga.models import Change, Game, ListResult, TableLink
+from skatliga.models import Change, Game, ListResult, TableLink, Tournament
 from skatliga.table import cards as table_cards
 from skatliga.table import services as links
 from skatliga.table import views as table_views
@@ -581,3 +581,35 @@ def test_the_public_blank_sheets_carry_no_link(table, link):
     from skatliga import printing
 
     assert [(s.link, s.code) for s in printing.series_sheets(table.series)] == [("", "")]
+
+
+def test_the_link_read_by_its_token_carries_its_table_series_and_tournament(link, table):
+    """The lookup on every request of a device (its statement compiled once, with the token a
+    stand-in): the link of this token with what it joins, none for a revoked one."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    other = links.renew_link(make_table(size=4, rounds=1))
+    for wanted in (link, other):
+        tournament = Tournament.objects.get(series__tables__links=wanted)
+        with CaptureQueriesContext(connection) as read:
+            found = links.link_for_token(wanted.token)
+            assert found is not None and found.pk == wanted.pk
+            assert found.table.series.tournament == tournament
+        assert len(read) == 1
+    assert links.link_for_token("x" + link.token[1:]) is None
+    links.renew_link(table)
+    assert links.link_for_token(link.token) is None
+
+
+def test_an_expired_device_session_is_none(device, link):
+    """The session is read by a statement compiled once; its expiry still counts."""
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    assert device.get(entry_url(link)).status_code == 200
+    Session.objects.update(expire_date=timezone.now() - timezone.timedelta(seconds=1))
+    # No session: the device is asked for its name again.
+    answer = device.get(entry_url(link))
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("table:device", args=[link.token])

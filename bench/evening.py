@@ -15,8 +15,9 @@ referees of the tournament.
 
 Serves it as production does (``bench/load.py``'s :func:`~bench.load.start_server`: gunicorn,
 ``SKATLIGA_DEBUG=0``, ``--workers`` as the start command: 2 × cores + 1, each worker its own
-local-memory page cache) on 127.0.0.1 only, and drives it for ``--warmup`` seconds (not
-measured) and then ``--seconds``:
+local-memory page cache, or with ``--cache redis`` one Redis of the bench's own that they
+share, as the page cache and the rate limits' store) on 127.0.0.1 only, and drives it for
+``--warmup`` seconds (not measured) and then ``--seconds``:
 
 - table devices, through their table links, as table-grid.js, table-queue.js and entry.js
   do online: the preview of the row typed (one POST per save, ``--previews``), then the
@@ -710,41 +711,50 @@ EMPTY_ROW = '<tr class="empty">'
 
 
 def fresh_everywhere(evening: Evening, ports: list[int], tables: int = 5) -> dict[str, Any]:
-    """After the load: a save through one app server, then the table's public list and the
-    standings read through the other (the same one when there is one): the list shows the
-    new row at once, the standings are new once ``settings.PAGE_LAG`` seconds have passed
-    (they may lag that much), whatever either server had cached."""
+    """After the load: a save through one app server, then read through the other (the same
+    one when there is one): the table's own page (its device's) shows the new row at once;
+    the table's public list and the standings are new once ``settings.PAGE_LAG`` seconds
+    have passed (they may lag that much), whatever either server had cached."""
     from django.conf import settings
 
     writer, reader = Client("127.0.0.1", ports[0]), Client("127.0.0.1", ports[-1])
     checked = []
+    time.sleep(settings.PAGE_LAG + 0.1)  # the public pages as of the load's last saves
     for device in [d for d in evening.devices if d.number][:tables]:
         before = reader.request("public", 0, "GET", device.public)
         standings = reader.request("public", 0, "GET", evening.standings)
         added = device.added
-        TableDevice(device, evening, 1.0, 1).step(writer, 0)
-        after = reader.request("public", 0, "GET", device.public)
+        actor = TableDevice(device, evening, 1.0, 1)
+        actor.step(writer, 0)
+        answered = device.shown  # the list's revision the save answered
+        own = reader.request(
+            "device_page", 0, "GET", actor.entry, headers={"Cookie": actor.cookie()}
+        )
         time.sleep(settings.PAGE_LAG + 0.1)
+        after = reader.request("public", 0, "GET", device.public)
         standings_after = reader.request("public", 0, "GET", evening.standings)
-        if None in (before, after, standings, standings_after) or device.added != added + 1:
+        if None in (before, after, standings, standings_after, own) or device.added != added + 1:
             checked.append({"table": device.public, "saved": False, "fresh": False})
             continue
-        assert before and after and standings and standings_after
+        assert before and after and standings and standings_after and own
+        shown = SHOWN.search(own[2].decode())
+        own_page = bool(answered) and shown is not None and shown.group(1) == answered
         rows_added = before[2].decode().count(EMPTY_ROW) - after[2].decode().count(EMPTY_ROW)
+        standings_new = standings[1].get("etag") != standings_after[1].get("etag")
         checked.append(
             {
                 "table": device.public,
                 "saved": True,
+                "own_page_shows_the_save": own_page,
                 "list_shows_the_save": rows_added == 1,
-                "standings_new": standings[1].get("etag") != standings_after[1].get("etag"),
-                "fresh": rows_added == 1
-                and standings[1].get("etag") != standings_after[1].get("etag"),
+                "standings_new": standings_new,
+                "fresh": own_page and rows_added == 1 and standings_new,
             }
         )
     return {
         "written_through_port": ports[0],
         "read_through_port": ports[-1],
-        "standings_may_lag_s": settings.PAGE_LAG,
+        "public_pages_may_lag_s": settings.PAGE_LAG,
         "tables": checked,
         "all_fresh": bool(checked) and all(c["fresh"] for c in checked),
     }
@@ -754,8 +764,8 @@ def print_fresh(fresh: dict[str, Any]) -> None:
     shown = sum(c["fresh"] for c in fresh["tables"])
     print(
         f"\nfresh: {shown} of {len(fresh['tables'])} saves through :{fresh['written_through_port']}"
-        f" shown through :{fresh['read_through_port']} (the list at once, the standings"
-        f" within {fresh['standings_may_lag_s']:g} s)"
+        f" shown through :{fresh['read_through_port']} (the device's page at once, the public"
+        f" list and the standings within {fresh['public_pages_may_lag_s']:g} s)"
     )
 
 
@@ -856,6 +866,13 @@ def main() -> None:
         "--servers above 1 and none given, a redis-server of its own on --redis-port",
     )
     parser.add_argument("--redis-port", type=int, default=0, help="default: --port + 9")
+    parser.add_argument(
+        "--cache",
+        choices=("local", "redis"),
+        default="local",
+        help="one server's page cache: local memory per worker, or a Redis of its own (as "
+        "with --servers above 1) that its workers share",
+    )
     parser.add_argument("--sweep", action="store_true", help="short runs at rising save rates")
     parser.add_argument("--sweep-rates", default="10,20,30,45,60")
     parser.add_argument("--sweep-seconds", type=float, default=30)
@@ -880,7 +897,7 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="skatliga-evening-"))
     started_here: list[Any] = []
     redis_url = args.redis
-    if args.servers > 1 and not redis_url:
+    if (args.servers > 1 or args.cache == "redis") and not redis_url:
         redis_port = args.redis_port or args.port + 9
         started_here.append(servers.start_redis(redis_port, workdir / "redis"))
         redis_url = f"redis://127.0.0.1:{redis_port}/0"

@@ -11,15 +11,15 @@ and the cache key, so:
   by default, Redis or memcached when configured) serves it without building it;
 - after a change, the revisions in the database differ, and every process builds the page
   anew on its next request, whatever its own cache still holds;
-- except that a page summing many lists (``lag=True``: a tournament's, series', season's,
-  player's or team's, not a list's) may be served as built up to ``settings.PAGE_LAG``
+- except that a page of a running tournament (``lag=True``: a tournament's, series',
+  list's, season's, player's or team's) may be served as built up to ``settings.PAGE_LAG``
   seconds ago (``SKATLIGA_PAGE_LAG``, 5 by default: the hall display's shortest refresh).
   While a tournament runs, every save raises its revision; without the lag its 600-row
   standings would be built anew for nearly every reader. With it each process builds such a
   page at most once in ``PAGE_LAG`` seconds; while its results are provisional the page
-  says when it was built ("vorläufig · Stand 21.11.2026, 21:43 Uhr"). A list's page, a
-  table's device and a referee (logged in: never served from the cache) always see the
-  last save.
+  says when it was built ("vorläufig · Stand 21.11.2026, 21:43 Uhr"); a list's shows its
+  games. A table's device (its own page, never cached) and a referee (logged in: never
+  served from the cache) always see the last save.
 
 Only anonymous requests are served from the cache (a referee's page shows his name and
 links); the language switch's CSRF token is put into the cached HTML per request.

@@ -124,7 +124,9 @@ def short_name(name: str) -> str:
 
 
 def summary_lines(sheet: Sheet) -> list[dict[str, Any]]:
-    """The summary rows under the list (docs/rules.md section 5), one value per player."""
+    """The summary rows under the list (docs/rules.md section 5), one value per player, each
+    with its seat's number: as text, written out as Django shows whole numbers (no
+    thousands separator), not localized one at a time in the template."""
     lines = [
         ("game_points", _("Spielpunkte")),
         ("won", _("gewonnen")),
@@ -148,7 +150,10 @@ def summary_lines(sheet: Sheet) -> list[dict[str, Any]]:
         {
             "key": key,
             "label": label,
-            "values": [getattr(column, key) for column in sheet.summary],
+            "values": [
+                (str(seat), str(getattr(column, key)))
+                for seat, column in enumerate(sheet.summary, start=1)
+            ],
         }
         for key, label in lines
     ]

@@ -308,13 +308,15 @@ def player_sign_codes(player: Player, tournament: Tournament) -> list[SeatCode]:
 
 
 def _totals(row: SheetRow, declarer: str, sits_out: str) -> list[dict[str, str]]:
-    """Each player's cell of ``row``: its classes (after the first) and its running total."""
+    """Each player's cell of ``row``: its seat's number, its classes (after the first) and
+    its running total."""
     return [
         {
+            "seat": str(seat),
             "classes": (declarer if cell.declarer else "") + (sits_out if cell.sits_out else ""),
             "running": "" if cell.running is None else str(cell.running),
         }
-        for cell in row.cells
+        for seat, cell in enumerate(row.cells, start=1)
     ]
 
 
@@ -390,8 +392,8 @@ def list_rows(
         ramsch = game is not None and game.ramsch is not None
         shown.append(
             {
-                "number": number,
-                "dealer": row.dealer,
+                "number": str(number),
+                "dealer": str(row.dealer),
                 "classes": ("is-saved" if game else "is-empty")
                 + (" is-editing" if number == editing else "")
                 + (" is-passed" if passed else "")
@@ -421,7 +423,7 @@ def _declared(row: SheetRow, words: dict[str, str], names: dict[str, str]) -> di
     cells["breakdown"] = row.breakdown
     if game is not None:
         cells |= {
-            "declarer": game.declarer,
+            "declarer": "" if game.declarer is None else str(game.declarer),
             "game": game.game,
             "game_label": names.get(game.game) or game.game,
             "matadors": "" if game.matadors is None else f"{game.matadors:+d}",
@@ -433,9 +435,9 @@ def _declared(row: SheetRow, words: dict[str, str], names: dict[str, str]) -> di
             else "",
             "ouvert": words["mark:ouvert"] if game.ouvert else "",
             "doubled": doubling_mark(game, words),
-            "bid": "" if game.bid is None else game.bid,
-            "card_points": "" if game.card_points is None else game.card_points,
-            "tricks": "" if game.tricks is None else game.tricks,
+            "bid": "" if game.bid is None else str(game.bid),
+            "card_points": "" if game.card_points is None else str(game.card_points),
+            "tricks": "" if game.tricks is None else str(game.tricks),
         }
     if isinstance(scored, scoring.ScoredGame):
         won = scored.won

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from skatliga import printing
-from skatliga.models import Seat, Table, Tournament
+from skatliga.models import Game, Seat, Table, Tournament, compiled_objects
 from skatliga.sheet import Sheet, SheetRow, build_sheet, readonly_list_rows
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
@@ -75,31 +75,40 @@ def readonly_rows(sheet: Sheet, seats: Sequence[Seat]) -> list[tuple[SheetRow, s
 
 def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponseBase:
     """One list, read-only: every row with its breakdown and running totals, and the summary."""
-    return in_list(
-        request,
-        slug,
-        number,
-        table,
-        lambda: _table_page(request, slug, number, table),
-    )
+    return in_list(request, slug, number, table, lambda pk: _table_page(request, pk))
 
 
-def _table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    # The table, its series and their tournament in one statement.
-    table_obj = get_object_or_404(
-        Table.objects.select_related("series__tournament"),
-        series__tournament__slug=slug,
-        series__number=number,
-        number=table,
+def _table_page(request: HttpRequest, pk: int | None) -> HttpResponse:
+    # The table with its series and tournament, its seats with their players, its games:
+    # read again after the saves at a running table, so each statement is compiled once.
+    if pk is None:
+        raise Http404
+    (table_obj,) = compiled_objects(
+        "public list",
+        lambda key: Table.objects.filter(pk=key).select_related("series__tournament").order_by(),
+        pk,
     )
     series = table_obj.series
     tournament = series.tournament
     if hidden(tournament, series):
         raise Http404
-    seats = list(table_obj.seats.select_related("player", "substitute").order_by("position"))
+    seats = compiled_objects(
+        "public list's seats",
+        lambda key: (
+            Seat.objects.filter(table=key)
+            .select_related("player", "substitute")
+            .order_by("position")
+        ),
+        table_obj.pk,
+    )
+    games = compiled_objects(
+        "public list's games",
+        lambda key: Game.objects.filter(table=key).order_by("number"),
+        table_obj.pk,
+    )
     sheet = build_sheet(
         table_obj,
-        list(table_obj.games.order_by("number")),
+        games,
         games_per_list=tournament.games_per_list(table_obj.size),
         seats=seats,
     )
@@ -115,6 +124,7 @@ def _table_page(request: HttpRequest, slug: str, number: int, table: int) -> Htt
             "sheet": sheet,
             "rows": rows,
             "summary": list(zip(seats, sheet.summary, strict=True)),
-            "is_referee": tournament.is_referee(request.user),
+            # An anonymous visitor referees nothing: not asked.
+            "is_referee": request.user.is_authenticated and tournament.is_referee(request.user),
         },
     )

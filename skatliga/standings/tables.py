@@ -17,13 +17,13 @@ from typing import Any
 from urllib.parse import quote
 
 import django_tables2 as tables
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats
 from django.utils.encoding import force_str
 from django.utils.http import RFC3986_SUBDELIMS, urlencode
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext, pgettext_lazy
 from django_stubs_ext import StrPromise
 from django_tables2.data import TableListData
 from django_tables2.templatetags.django_tables2 import table_page_range
@@ -175,7 +175,7 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
         its attributes and its value, for ``django_tables2/fast_table.html`` (dictionaries:
         the template finds their keys at its first try)."""
         cells = [
-            (column.attrs.get("td", {}).as_html(), cell)
+            (self._td_attrs(column), cell)
             for column, cell in zip(self.columns, self.cells(), strict=True)
         ]
         return [
@@ -205,6 +205,15 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
         found = _TH_ATTRS.get(key)
         if found is None:
             found = _TH_ATTRS[key] = column.attrs["th"].as_html()
+        return str(found)
+
+    def _td_attrs(self, column: Any) -> str:
+        """``column.attrs.td.as_html``, worked out once per table class and column: a body
+        cell's attributes are fixed per column."""
+        key = (type(self), column.name)
+        found = _TD_ATTRS.get(key)
+        if found is None:
+            found = _TD_ATTRS[key] = column.attrs.get("td", {}).as_html()
         return str(found)
 
     def header_cells(self) -> list[tuple[str, str, Any]]:
@@ -255,10 +264,14 @@ def reverser(name: str, count: int) -> Callable[..., str]:
     for its ``count`` arguments (digits, as a key, a number and a slug may all be), and each
     call puts its arguments in their places, quoted as ``reverse`` quotes them (so that no
     argument can end an HTML attribute either)."""
-    stand_ins = [_SENTINEL + n for n in range(count)]
-    template = reverse(name, args=stand_ins)
-    for n, stand_in in enumerate(stand_ins):
-        template = template.replace(str(stand_in), f"{{{n}}}")
+    key = (name, count, get_language(), get_script_prefix(), get_urlconf())
+    template = _REVERSED.get(key)
+    if template is None:
+        stand_ins = [_SENTINEL + n for n in range(count)]
+        template = reverse(name, args=stand_ins)
+        for n, stand_in in enumerate(stand_ins):
+            template = template.replace(str(stand_in), f"{{{n}}}")
+        _REVERSED[key] = template
 
     def url(*args: object) -> str:
         return template.format(
@@ -272,6 +285,10 @@ _URL_SAFE = RFC3986_SUBDELIMS + "/~:@"
 """What ``reverse`` leaves unquoted in a path."""
 _SENTINEL = 987654321987
 _TH_ATTRS: dict[tuple[Any, ...], str] = {}
+_TD_ATTRS: dict[tuple[Any, ...], str] = {}
+_REVERSED: dict[tuple[Any, ...], str] = {}
+"""Each URL with stand-ins (:func:`reverser`), by name, number of arguments, language,
+script prefix and URLconf: reversed once per process, not once per table and page."""
 
 
 def number(label: StrPromise, *, total: bool = False, fold: bool = False) -> tables.Column:

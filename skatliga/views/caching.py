@@ -51,6 +51,10 @@ TIMEOUT = 24 * 3600
 LARGEST = 2 * 1024 * 1024
 """Bytes: a larger response (every row of a league on one page) is built each time, not kept."""
 _HEADERS = ("Content-Type", "Content-Disposition")
+_TOKEN = CSRF_PLACEHOLDER.encode()
+_FORMAT = 2
+"""The version (Django's cache ``version``) of the stored entries' shape: the page's parts
+around the CSRF placeholder and its headers."""
 READ = re.compile(r"(?:[\w-]+-)?(?:page|sort)|export|category|table|blank|season|every|turn")
 """The query parameters cached pages read: pages of a table (``p-page``, ``t-sort``, per
 category), the export, the category or table shown, the blank sheet, the season, the hall's
@@ -95,7 +99,7 @@ def cached(
         return _validators(not_modified, digest, modified)
     if not anonymous:
         return _validators(build(), digest, modified)
-    stored = cache.get(f"skatliga:page:{digest}")
+    stored = cache.get(f"skatliga:page:{digest}", version=_FORMAT)
     # Where a lagging page notes its newest build: (when, its digest, its Last-Modified).
     newest = ""
     if lag:
@@ -104,7 +108,7 @@ def cached(
         # The page as last built, if that was a moment ago: its own validators.
         recent = cache.get(newest)
         if recent is not None and time.time() - recent[0] <= settings.PAGE_LAG:
-            stored = cache.get(f"skatliga:page:{recent[1]}")
+            stored = cache.get(f"skatliga:page:{recent[1]}", version=_FORMAT)
             if stored is not None:
                 _built, digest, modified = recent
                 not_modified = get_conditional_response(
@@ -117,14 +121,16 @@ def cached(
         response = build()
         if response.status_code != 200 or response.streaming:
             return response
-        stored = (response.content, {h: response[h] for h in _HEADERS if h in response})
+        # Split where the token goes, once: a page sent from the cache is then joined
+        # with the token, not searched for its place (80 µs of a 290 kB standings page).
+        parts = tuple(response.content.split(_TOKEN))
+        stored = (parts, {h: response[h] for h in _HEADERS if h in response})
         if len(response.content) <= LARGEST:
-            cache.set(f"skatliga:page:{digest}", stored, TIMEOUT)
+            cache.set(f"skatliga:page:{digest}", stored, TIMEOUT, version=_FORMAT)
             if newest:
                 cache.set(newest, (time.time(), digest, modified), TIMEOUT)
-    content, headers = stored
-    if CSRF_PLACEHOLDER.encode() in content:
-        content = content.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
+    parts, headers = stored
+    content = get_token(request).encode().join(parts) if len(parts) > 1 else parts[0]
     return _validators(HttpResponse(content, headers=headers), digest, modified)
 
 

@@ -202,15 +202,16 @@ def in_list(
     slug: str,
     number: int,
     table: int | None,
-    build: Callable[[], HttpResponse],
+    build: Callable[[int | None], HttpResponse],
 ) -> HttpResponseBase:
     """A page of one list (``table``) or, with ``table`` None, of one series, cached on the
     tournament's frame and the list's or series' own revision (``revisions.touch_list``):
     a game saved in another list or series leaves it cached. Either may be a few seconds
     behind (``caching.cached``'s ``lag``): the phones at a running table read its list
     between the device's saves, each a moment after the last (the table's device and the
-    referee read their own pages, never behind). ``build`` reads what it shows, the
-    tournament too (a list's page reads it with its table, in one statement)."""
+    referee read their own pages, never behind). ``build`` gets the table's id (None where
+    there is no such table, or for a series' page) and reads what it shows, the tournament
+    too (a list's page reads it with its table, in one statement)."""
     found = revisions.list_revision_of(slug, number, table) or _not_found()
     pk, frame, revised_at, language, minutes, *series_and_table = found
     series_pk, series_revision, table_pk, table_revision = series_and_table
@@ -220,7 +221,7 @@ def in_list(
     key: tuple[Any, ...] = ("series", pk, frame, window, series_pk, series_revision)
     if table is not None:
         key = ("list", pk, frame, window, table_pk, table_revision)
-    return cached(request, key, build, last_modified=revised_at, lag=True)
+    return cached(request, key, lambda: build(table_pk), last_modified=revised_at, lag=True)
 
 
 def in_season(

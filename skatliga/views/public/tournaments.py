@@ -118,7 +118,11 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
 def series(request: HttpRequest, slug: str, number: int) -> HttpResponseBase:
     """One series: its standings, its team result, its lists."""
     return in_list(
-        request, slug, number, None, lambda: _series_page(request, tournament_of(slug), number)
+        request,
+        slug,
+        number,
+        None,
+        lambda _table: _series_page(request, tournament_of(slug), number),
     )
 
 

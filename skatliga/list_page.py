@@ -34,7 +34,6 @@ from skatliga.models import (
     Signature,
     Table,
     Tournament,
-    compiled_objects,
 )
 from skatliga.sheet import Sheet, build_sheet, list_rows, middle_span, signatures
 from skatliga.words import describe_game
@@ -371,7 +370,13 @@ def save_row(
             )
     except services.Conflict as conflict:
         return render_conflict(
-            request, tournament, table_obj, list_seats(table_obj), number, conflict.current, **page
+            request,
+            tournament,
+            table_obj,
+            services.list_seats(table_obj),
+            number,
+            conflict.current,
+            **page,
         )
     except services.ServiceError as error:
         data = request.POST.copy()
@@ -494,23 +499,10 @@ def settle_dispute(
     return redirect(page.get("entry_url") or list_url(table))
 
 
-def list_seats(table: Table) -> list[Seat]:
-    """The seats of ``table`` in order, with the players' and substitutes' names."""
-    return compiled_objects(
-        "list's seats",
-        lambda pk: (
-            Seat.objects.filter(table=pk)
-            .select_related("player", "substitute")
-            .order_by("position")
-        ),
-        table.pk,
-    )
-
-
 def shown_form(data: Any, table: Table, number: int, rules: scoring.RuleSet) -> GameRowForm:
     """The posted row's form as the page shows it: the players' names in the declarer's
     choices, the posted values checked."""
-    form = GameRowForm(data, seats=list_seats(table), number=number, rules=rules)
+    form = GameRowForm(data, seats=services.list_seats(table), number=number, rules=rules)
     form.is_valid()
     return form
 
@@ -550,7 +542,7 @@ def render_conflict(
 
 def preview_row(request: HttpRequest, tournament: Tournament, table_obj: Table) -> JsonResponse:
     """The live preview, for the referee's page and the table link alike."""
-    seats = list_seats(table_obj)
+    seats = services.list_seats(table_obj)
     games = services.list_games(table_obj)
     games_per_list = tournament.games_per_list(table_obj.size)
     number = posted_number(request, lambda: len(games) + 1)

@@ -17,6 +17,7 @@ from skatliga.models import (
     Game,
     GameRow,
     ListResult,
+    Seat,
     SecondEntry,
     Signature,
     Table,
@@ -455,6 +456,20 @@ def list_games(table: Table) -> list[Game]:
     and tournament): read on every save and preview, its statement compiled once."""
     return compiled_objects(
         "list's games", lambda pk: Game.objects.filter(table=pk).order_by("number"), table.pk
+    )
+
+
+def list_seats(table: Table) -> list[Seat]:
+    """The seats of a list in order, with the players' and substitutes' names: read on every
+    preview and list page, its statement compiled once."""
+    return compiled_objects(
+        "list's seats",
+        lambda pk: (
+            Seat.objects.filter(table=pk)
+            .select_related("player", "substitute")
+            .order_by("position")
+        ),
+        table.pk,
     )
 
 

@@ -14,8 +14,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from skatliga import printing
-from skatliga.models import Game, Seat, Table, Tournament, compiled_objects
+from skatliga import printing, services
+from skatliga.models import Seat, Table, Tournament, compiled_objects
 from skatliga.sheet import Sheet, SheetRow, SummaryColumn, build_sheet, readonly_list_rows
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
@@ -134,29 +134,20 @@ def _table_page(request: HttpRequest, pk: int | None) -> HttpResponse:
     # read again after the saves at a running table, so each statement is compiled once.
     if pk is None:
         raise Http404
-    (table_obj,) = compiled_objects(
+    found = compiled_objects(
         "public list",
         lambda key: Table.objects.filter(pk=key).select_related("series__tournament").order_by(),
         pk,
     )
+    if not found:
+        raise Http404
+    table_obj = found[0]
     series = table_obj.series
     tournament = series.tournament
     if hidden(tournament, series):
         raise Http404
-    seats = compiled_objects(
-        "public list's seats",
-        lambda key: (
-            Seat.objects.filter(table=key)
-            .select_related("player", "substitute")
-            .order_by("position")
-        ),
-        table_obj.pk,
-    )
-    games = compiled_objects(
-        "public list's games",
-        lambda key: Game.objects.filter(table=key).order_by("number"),
-        table_obj.pk,
-    )
+    seats = services.list_seats(table_obj)
+    games = services.list_games(table_obj)
     sheet = build_sheet(
         table_obj,
         games,

@@ -8,7 +8,8 @@ import datetime
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Aggregate, Count, Exists, Max, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import formats, timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
@@ -24,6 +25,8 @@ from skatliga.models import (
     Signature,
     Table,
     Tournament,
+    compiled_objects,
+    compiled_rows,
 )
 from skatliga.services.confirmation import GAME_ACTIONS, differing_numbers
 
@@ -40,14 +43,18 @@ class OpenObjection:
 def open_objections(series: Series) -> dict[int, list[OpenObjection]]:
     """The undecided objections against the games of ``series``, per table id."""
     found: dict[int, list[OpenObjection]] = {}
-    for objection in Objection.objects.filter(
-        game__table__series=series, decided_at__isnull=True
-    ).select_related("game", "seat__player", "seat__substitute"):
+    for objection in compiled_objects("dashboard objections", _objections, series.pk):
         number = objection.game.number
         found.setdefault(objection.game.table_id, []).append(
             OpenObjection(objection, number, str(objection.seat.player_for(number)))
         )
     return found
+
+
+def _objections(series_id: int) -> QuerySet[Objection]:
+    return Objection.objects.filter(
+        game__table__series_id=series_id, decided_at__isnull=True
+    ).select_related("game", "seat__player", "seat__substitute")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,40 +145,59 @@ class StatusWords:
 
 
 def series_status(series: Series) -> list[TableStatus]:
-    """Every table of ``series`` with its progress: one grouped query per figure (eight, and
-    two more under double entry), none per table; each with its phrases (``StatusWords``)."""
+    """Every table of ``series`` with its progress: four statements (the tables with their
+    figures, the disputes, the open calls, the open objections; two more under double entry),
+    none per table, each compiled once; each table with its phrases (``StatusWords``)."""
     words = StatusWords()
     return [replace(status, words=words.of(status)) for status in _statuses(series)]
 
 
-def _statuses(series: Series) -> list[TableStatus]:
-    tournament = series.tournament
-    tables = list(series.tables.order_by("number"))
-    changes = Change.objects.filter(table__series=series)
-
-    def per_table(rows: Any, figure: Any) -> dict[int, Any]:
-        return dict(rows.values("table").annotate(figure=figure).values_list("table", "figure"))
-
-    games = per_table(Game.objects.filter(table__series=series), Count("id"))
-    signed = per_table(Signature.objects.filter(table__series=series), Count("id"))
-    substitutes = per_table(
-        Seat.objects.filter(table__series=series).exclude(substitute=None), Count("id")
+def _per_table(rows: QuerySet[Any], figure: Aggregate) -> Subquery:
+    """``figure`` over the ``rows`` of the outer query's table."""
+    return Subquery(
+        rows.filter(table=OuterRef("pk")).values("table").annotate(figure=figure).values("figure")
     )
-    last = per_table(changes, Max("at"))
-    disputes: dict[int, list[int]] = {}
-    for table_id, number in (
-        Game.objects.filter(table__series=series, disputed__isnull=False)
+
+
+def _tables(series_id: int) -> QuerySet[Table]:
+    """The tables of a series in order, each with its figures: one statement, a subquery
+    per figure (compiled once, ``compiled_objects``)."""
+    changes = Change.objects.all()
+    return (
+        Table.objects.filter(series_id=series_id)
+        .order_by("number")
+        .annotate(
+            games_count=Coalesce(_per_table(Game.objects.all(), Count("id")), 0),
+            signed_count=Coalesce(_per_table(Signature.objects.all(), Count("id")), 0),
+            substitutes=Coalesce(_per_table(Seat.objects.exclude(substitute=None), Count("id")), 0),
+            last_change=_per_table(changes, Max("at")),
+            at_table=Exists(
+                changes.filter(table=OuterRef("pk"), action__in=GAME_ACTIONS).exclude(device="")
+            ),
+        )
+    )
+
+
+def _disputes(series_id: int) -> QuerySet[Game, tuple[int, int]]:
+    return (
+        Game.objects.filter(table__series_id=series_id, disputed__isnull=False)
         .order_by("number")
         .values_list("table", "number")
-    ):
-        disputes.setdefault(table_id, []).append(number)
-    at_table = set(
-        changes.filter(action__in=GAME_ACTIONS).exclude(device="").values_list("table", flat=True)
     )
-    calls = {
-        call.table_id: call
-        for call in RefereeCall.objects.filter(table__series=series, acknowledged_at__isnull=True)
-    }
+
+
+def _calls(series_id: int) -> QuerySet[RefereeCall]:
+    return RefereeCall.objects.filter(table__series_id=series_id, acknowledged_at__isnull=True)
+
+
+def _statuses(series: Series) -> list[TableStatus]:
+    tournament = series.tournament
+    # Tables with their figures as attributes (``_tables``' annotations).
+    tables: list[Any] = compiled_objects("dashboard tables", _tables, series.pk)
+    disputes: dict[int, list[int]] = {}
+    for table_id, number in compiled_rows("dashboard disputes", _disputes, series.pk):
+        disputes.setdefault(table_id, []).append(number)
+    calls = {call.table_id: call for call in compiled_objects("dashboard calls", _calls, series.pk)}
     objections = open_objections(series)
     differing = None
     if tournament.double_entry:
@@ -184,12 +210,12 @@ def _statuses(series: Series) -> list[TableStatus]:
     return [
         TableStatus(
             table=table,
-            games=games.get(table.pk, 0),
+            games=table.games_count,
             expected=tournament.games_per_list(table.size),
-            last_activity=last.get(table.pk),
-            signed=signed.get(table.pk, 0),
-            signers=table.size + substitutes.get(table.pk, 0),
-            kept_at_table=table.pk in at_table,
+            last_activity=table.last_change,
+            signed=table.signed_count,
+            signers=table.size + table.substitutes,
+            kept_at_table=table.at_table,
             differences=None if differing is None else differing[table.pk],
             disputes=disputes.get(table.pk, []),
             call=calls.get(table.pk),

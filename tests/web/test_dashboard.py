@@ -117,7 +117,7 @@ def test_the_status_reads_a_fixed_number_of_queries_however_many_tables(
     client, table, django_assert_max_num_queries
 ):
     client.get(status_url(table))  # the session and the user, once
-    # series_status: one grouped read per figure, the open calls and objections among them.
+    # series_status: the tables with their figures, the disputes, the open calls and objections.
     with django_assert_max_num_queries(14) as one:
         client.get(status_url(table))
     for _ in range(3):

@@ -5,7 +5,7 @@ how often the dashboard asks for them again."""
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Aggregate, Count, Exists, Max, OuterRef, QuerySet, Subquery
@@ -57,7 +57,7 @@ def _objections(series_id: int) -> QuerySet[Objection]:
     ).select_related("game", "seat__player", "seat__substitute")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TableStatus:
     """One table of a series on the referee's dashboard."""
 
@@ -77,12 +77,8 @@ class TableStatus:
     """The table's call for the referee, while the referee has not acknowledged it."""
     objections: tuple[OpenObjection, ...] = ()
     """The objections against the table's games the referee has not decided."""
-    words: dict[str, str] | None = None
-    """Its phrases in the active language (``status_words``), for the template."""
-
-    @property
-    def all_signed(self) -> bool:
-        return self.signed == self.signers
+    shown: dict[str, Any] = field(default_factory=dict)
+    """What its block shows, as the template reads it (``StatusWords.shown``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,42 +102,77 @@ def _joined(numbers: list[int]) -> str:
 
 
 class StatusWords:
-    """The phrases of the tables' status blocks in the active language, fetched once per
-    answer and filled in per table as the template's ``blocktranslate`` would render them:
-    the same msgids, whole numbers as they are, a time as ``H:i`` in the current time zone,
-    the translation itself not escaped (as ``blocktranslate`` leaves it)."""
+    """The tables' status blocks in the active language, as the template reads them: the
+    phrases fetched once per answer and filled in per table as the template's
+    ``blocktranslate`` would render them (the same msgids, whole numbers as they are, a time
+    as ``H:i`` in the current time zone, the translation itself not escaped), the figures as
+    text, the block's choices as flags; each a key of a dict (the template's first try)."""
 
     def __init__(self) -> None:
         self.games = gettext("%(games)s von %(expected)s Spielen")
         self.signed = gettext("%(signed)s von %(seats)s unterschrieben")
         self.activity = gettext("zuletzt %(at)s Uhr")
         self.disputes = gettext("Fassung des Tisches wartet (Spiel %(games)s)")
+        self._times: dict[int, str] = {}
 
-    def of(self, status: TableStatus) -> dict[str, str]:
-        """One table's phrases: games, signed, and activity, differences, disputes where it
-        has them."""
-        words: dict[str, str] = {
-            "games": SafeString(self.games % {"games": status.games, "expected": status.expected}),
-            "signed": SafeString(self.signed % {"signed": status.signed, "seats": status.signers}),
-        }
+    def shown(self, status: TableStatus) -> dict[str, Any]:
+        """One table's block: its number, figures, phrases (activity None before its first
+        change; differences None without double entry, "" when they agree; disputes "" without
+        any), its open call and objections, and whether it is complete and may be closed
+        without a reason."""
+        closed = status.table.is_closed
+        all_signed = status.signed == status.signers
+        activity = None
         if status.last_activity is not None:
-            at = status.last_activity
-            if timezone.is_aware(at):
-                at = timezone.localtime(at)
-            words["activity"] = SafeString(self.activity % {"at": formats.time_format(at, "H:i")})
-        if status.differences:
-            count = len(status.differences)
-            words["differences"] = SafeString(
-                ngettext(
-                    "%(count)s Abweichung (Spiel %(games)s)",
-                    "%(count)s Abweichungen (Spiel %(games)s)",
-                    count,
+            activity = SafeString(self.activity % {"at": self._time(status.last_activity)})
+        differences = None
+        if status.differences is not None:
+            differences = ""
+            if status.differences:
+                count = len(status.differences)
+                differences = SafeString(
+                    ngettext(
+                        "%(count)s Abweichung (Spiel %(games)s)",
+                        "%(count)s Abweichungen (Spiel %(games)s)",
+                        count,
+                    )
+                    % {"count": count, "games": _joined(status.differences)}
                 )
-                % {"count": count, "games": _joined(status.differences)}
-            )
+        disputes = ""
         if status.disputes:
-            words["disputes"] = SafeString(self.disputes % {"games": _joined(status.disputes)})
-        return words
+            disputes = SafeString(self.disputes % {"games": _joined(status.disputes)})
+        return {
+            "number": SafeString(status.table.number),
+            "closed": closed,
+            "call": status.call,
+            "objections": status.objections,
+            "games": SafeString(status.games),
+            "expected": SafeString(status.expected),
+            "games_text": SafeString(
+                self.games % {"games": status.games, "expected": status.expected}
+            ),
+            "activity": activity,
+            "signed": SafeString(status.signed),
+            "all_signed": all_signed,
+            "signed_text": SafeString(
+                self.signed % {"signed": status.signed, "seats": status.signers}
+            ),
+            "differences": differences,
+            "differences_count": SafeString(len(status.differences or ())),
+            "disputes": disputes,
+            "disputes_count": SafeString(len(status.disputes)),
+            "complete": not closed and status.games == status.expected,
+            "close_now": all_signed or not status.kept_at_table,
+        }
+
+    def _time(self, at: datetime.datetime) -> str:
+        """``at`` as ``H:i`` in the current time zone, formatted once per minute."""
+        minute = int(at.timestamp()) // 60
+        found = self._times.get(minute)
+        if found is None:
+            local = timezone.localtime(at) if timezone.is_aware(at) else at
+            found = self._times[minute] = formats.time_format(local, "H:i")
+        return found
 
 
 def series_status(series: Series) -> list[TableStatus]:
@@ -149,7 +180,10 @@ def series_status(series: Series) -> list[TableStatus]:
     figures, the disputes, the open calls, the open objections; two more under double entry),
     none per table, each compiled once; each table with its phrases (``StatusWords``)."""
     words = StatusWords()
-    return [replace(status, words=words.of(status)) for status in _statuses(series)]
+    statuses = _statuses(series)
+    for status in statuses:
+        status.shown = words.shown(status)
+    return statuses
 
 
 def _per_table(rows: QuerySet[Any], figure: Aggregate) -> Subquery:

@@ -50,6 +50,6 @@ def status_blocks(
     statuses: list[TableStatus] = table_statuses(series)
     with context.bind_template(template):
         for status in statuses:
-            with context.push(status=status):
+            with context.push(status=status.shown):
                 blocks.append({**status.to_json(), "html": template.render(context)})
     return blocks

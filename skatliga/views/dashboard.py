@@ -189,7 +189,11 @@ def series_status(series: Series) -> list[TableStatus]:
 def _per_table(rows: QuerySet[Any], figure: Aggregate) -> Subquery:
     """``figure`` over the ``rows`` of the outer query's table."""
     return Subquery(
-        rows.filter(table=OuterRef("pk")).values("table").annotate(figure=figure).values("figure")
+        rows.filter(table=OuterRef("pk"))
+        .order_by()
+        .values("table")
+        .annotate(figure=figure)
+        .values("figure")
     )
 
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.template import Engine
 from django.template.context import make_context
 from django.urls import get_script_prefix
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from skatliga.models import Series, Tournament
+from skatliga.models import Series, Tournament, compiled_objects
 from skatliga.views.dashboard import TableStatus, status_etag
 from skatliga.views.dashboard import series_status as table_statuses
 from skatliga.views.referee import referee_required
@@ -26,7 +26,7 @@ from skatliga.views.referee import referee_required
 @referee_required
 @require_GET
 def series_status(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
-    series_obj = get_object_or_404(tournament.series, number=series)
+    series_obj = _series_of(tournament, series)
     etag = status_etag(tournament, series_obj)
     if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
@@ -40,6 +40,21 @@ def series_status(request: HttpRequest, tournament: Tournament, series: int) -> 
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+def _series_of(tournament: Tournament, number: int) -> Series:
+    """Series ``number`` of ``tournament``, or 404: its series (a few) read by a statement
+    compiled once, the one asked for picked here (a series' number is no key of a compiled
+    statement: the stand-in is out of its range)."""
+    for series in compiled_objects("status series", _series, tournament.pk):
+        if series.number == number:
+            series.tournament = tournament
+            return series
+    raise Http404
+
+
+def _series(tournament_id: int) -> QuerySet[Series]:
+    return Series.objects.filter(tournament_id=tournament_id)
 
 
 _BLOCKS: dict[Hashable, str] = {}

@@ -167,3 +167,9 @@ def test_a_block_shown_before_follows_the_next_save(client, table):
 
     assert "0 von 3 Spielen" in before["html"]
     assert "1 von 3 Spielen" in after["html"]
+
+
+def test_the_status_of_an_unknown_series_is_404(client, table):
+    url = reverse("referee:series-status", args=[table.series.tournament.slug, 9])
+
+    assert client.get(url).status_code == 404

@@ -5,10 +5,11 @@ how often the dashboard asks for them again."""
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Aggregate, Count, Exists, Max, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import formats, timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
@@ -24,6 +25,8 @@ from skatliga.models import (
     Signature,
     Table,
     Tournament,
+    compiled_objects,
+    compiled_rows,
 )
 from skatliga.services.confirmation import GAME_ACTIONS, differing_numbers
 
@@ -40,9 +43,7 @@ class OpenObjection:
 def open_objections(series: Series) -> dict[int, list[OpenObjection]]:
     """The undecided objections against the games of ``series``, per table id."""
     found: dict[int, list[OpenObjection]] = {}
-    for objection in Objection.objects.filter(
-        game__table__series=series, decided_at__isnull=True
-    ).select_related("game", "seat__player", "seat__substitute"):
+    for objection in compiled_objects("dashboard objections", _objections, series.pk):
         number = objection.game.number
         found.setdefault(objection.game.table_id, []).append(
             OpenObjection(objection, number, str(objection.seat.player_for(number)))
@@ -50,7 +51,13 @@ def open_objections(series: Series) -> dict[int, list[OpenObjection]]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+def _objections(series_id: int) -> QuerySet[Objection]:
+    return Objection.objects.filter(
+        game__table__series_id=series_id, decided_at__isnull=True
+    ).select_related("game", "seat__player", "seat__substitute")
+
+
+@dataclass(slots=True)
 class TableStatus:
     """One table of a series on the referee's dashboard."""
 
@@ -70,12 +77,8 @@ class TableStatus:
     """The table's call for the referee, while the referee has not acknowledged it."""
     objections: tuple[OpenObjection, ...] = ()
     """The objections against the table's games the referee has not decided."""
-    words: dict[str, str] | None = None
-    """Its phrases in the active language (``status_words``), for the template."""
-
-    @property
-    def all_signed(self) -> bool:
-        return self.signed == self.signers
+    shown: dict[str, Any] = field(default_factory=dict)
+    """What its block shows, as the template reads it (``StatusWords.shown``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -99,79 +102,140 @@ def _joined(numbers: list[int]) -> str:
 
 
 class StatusWords:
-    """The phrases of the tables' status blocks in the active language, fetched once per
-    answer and filled in per table as the template's ``blocktranslate`` would render them:
-    the same msgids, whole numbers as they are, a time as ``H:i`` in the current time zone,
-    the translation itself not escaped (as ``blocktranslate`` leaves it)."""
+    """The tables' status blocks in the active language, as the template reads them: the
+    phrases fetched once per answer and filled in per table as the template's
+    ``blocktranslate`` would render them (the same msgids, whole numbers as they are, a time
+    as ``H:i`` in the current time zone, the translation itself not escaped), the figures as
+    text, the block's choices as flags; each a key of a dict (the template's first try)."""
 
     def __init__(self) -> None:
         self.games = gettext("%(games)s von %(expected)s Spielen")
         self.signed = gettext("%(signed)s von %(seats)s unterschrieben")
         self.activity = gettext("zuletzt %(at)s Uhr")
         self.disputes = gettext("Fassung des Tisches wartet (Spiel %(games)s)")
+        self._times: dict[int, str] = {}
 
-    def of(self, status: TableStatus) -> dict[str, str]:
-        """One table's phrases: games, signed, and activity, differences, disputes where it
-        has them."""
-        words: dict[str, str] = {
-            "games": SafeString(self.games % {"games": status.games, "expected": status.expected}),
-            "signed": SafeString(self.signed % {"signed": status.signed, "seats": status.signers}),
-        }
+    def shown(self, status: TableStatus) -> dict[str, Any]:
+        """One table's block: its number, figures, phrases (activity None before its first
+        change; differences None without double entry, "" when they agree; disputes "" without
+        any), its open call and objections, and whether it is complete and may be closed
+        without a reason."""
+        closed = status.table.is_closed
+        all_signed = status.signed == status.signers
+        activity = None
         if status.last_activity is not None:
-            at = status.last_activity
-            if timezone.is_aware(at):
-                at = timezone.localtime(at)
-            words["activity"] = SafeString(self.activity % {"at": formats.time_format(at, "H:i")})
-        if status.differences:
-            count = len(status.differences)
-            words["differences"] = SafeString(
-                ngettext(
-                    "%(count)s Abweichung (Spiel %(games)s)",
-                    "%(count)s Abweichungen (Spiel %(games)s)",
-                    count,
+            activity = SafeString(self.activity % {"at": self._time(status.last_activity)})
+        differences = None
+        if status.differences is not None:
+            differences = ""
+            if status.differences:
+                count = len(status.differences)
+                differences = SafeString(
+                    ngettext(
+                        "%(count)s Abweichung (Spiel %(games)s)",
+                        "%(count)s Abweichungen (Spiel %(games)s)",
+                        count,
+                    )
+                    % {"count": count, "games": _joined(status.differences)}
                 )
-                % {"count": count, "games": _joined(status.differences)}
-            )
+        disputes = ""
         if status.disputes:
-            words["disputes"] = SafeString(self.disputes % {"games": _joined(status.disputes)})
-        return words
+            disputes = SafeString(self.disputes % {"games": _joined(status.disputes)})
+        return {
+            "number": SafeString(status.table.number),
+            "closed": closed,
+            "call": status.call,
+            "objections": status.objections,
+            "games": SafeString(status.games),
+            "expected": SafeString(status.expected),
+            "games_text": SafeString(
+                self.games % {"games": status.games, "expected": status.expected}
+            ),
+            "activity": activity,
+            "signed": SafeString(status.signed),
+            "all_signed": all_signed,
+            "signed_text": SafeString(
+                self.signed % {"signed": status.signed, "seats": status.signers}
+            ),
+            "differences": differences,
+            "differences_count": SafeString(len(status.differences or ())),
+            "disputes": disputes,
+            "disputes_count": SafeString(len(status.disputes)),
+            "complete": not closed and status.games == status.expected,
+            "close_now": all_signed or not status.kept_at_table,
+        }
+
+    def _time(self, at: datetime.datetime) -> str:
+        """``at`` as ``H:i`` in the current time zone, formatted once per minute."""
+        minute = int(at.timestamp()) // 60
+        found = self._times.get(minute)
+        if found is None:
+            local = timezone.localtime(at) if timezone.is_aware(at) else at
+            found = self._times[minute] = formats.time_format(local, "H:i")
+        return found
 
 
 def series_status(series: Series) -> list[TableStatus]:
-    """Every table of ``series`` with its progress: one grouped query per figure (eight, and
-    two more under double entry), none per table; each with its phrases (``StatusWords``)."""
+    """Every table of ``series`` with its progress: four statements (the tables with their
+    figures, the disputes, the open calls, the open objections; two more under double entry),
+    none per table, each compiled once; each table with its phrases (``StatusWords``)."""
     words = StatusWords()
-    return [replace(status, words=words.of(status)) for status in _statuses(series)]
+    statuses = _statuses(series)
+    for status in statuses:
+        status.shown = words.shown(status)
+    return statuses
+
+
+def _per_table(rows: QuerySet[Any], figure: Aggregate) -> Subquery:
+    """``figure`` over the ``rows`` of the outer query's table."""
+    return Subquery(
+        rows.filter(table=OuterRef("pk"))
+        .order_by()
+        .values("table")
+        .annotate(figure=figure)
+        .values("figure")
+    )
+
+
+def _tables(series_id: int) -> QuerySet[Table]:
+    """The tables of a series in order, each with its figures: one statement, a subquery
+    per figure (compiled once, ``compiled_objects``)."""
+    changes = Change.objects.all()
+    return (
+        Table.objects.filter(series_id=series_id)
+        .order_by("number")
+        .annotate(
+            games_count=Coalesce(_per_table(Game.objects.all(), Count("id")), 0),
+            signed_count=Coalesce(_per_table(Signature.objects.all(), Count("id")), 0),
+            substitutes=Coalesce(_per_table(Seat.objects.exclude(substitute=None), Count("id")), 0),
+            last_change=_per_table(changes, Max("at")),
+            at_table=Exists(
+                changes.filter(table=OuterRef("pk"), action__in=GAME_ACTIONS).exclude(device="")
+            ),
+        )
+    )
+
+
+def _disputes(series_id: int) -> QuerySet[Game, tuple[int, int]]:
+    return (
+        Game.objects.filter(table__series_id=series_id, disputed__isnull=False)
+        .order_by("number")
+        .values_list("table", "number")
+    )
+
+
+def _calls(series_id: int) -> QuerySet[RefereeCall]:
+    return RefereeCall.objects.filter(table__series_id=series_id, acknowledged_at__isnull=True)
 
 
 def _statuses(series: Series) -> list[TableStatus]:
     tournament = series.tournament
-    tables = list(series.tables.order_by("number"))
-    changes = Change.objects.filter(table__series=series)
-
-    def per_table(rows: Any, figure: Any) -> dict[int, Any]:
-        return dict(rows.values("table").annotate(figure=figure).values_list("table", "figure"))
-
-    games = per_table(Game.objects.filter(table__series=series), Count("id"))
-    signed = per_table(Signature.objects.filter(table__series=series), Count("id"))
-    substitutes = per_table(
-        Seat.objects.filter(table__series=series).exclude(substitute=None), Count("id")
-    )
-    last = per_table(changes, Max("at"))
+    # Tables with their figures as attributes (``_tables``' annotations).
+    tables: list[Any] = compiled_objects("dashboard tables", _tables, series.pk)
     disputes: dict[int, list[int]] = {}
-    for table_id, number in (
-        Game.objects.filter(table__series=series, disputed__isnull=False)
-        .order_by("number")
-        .values_list("table", "number")
-    ):
+    for table_id, number in compiled_rows("dashboard disputes", _disputes, series.pk):
         disputes.setdefault(table_id, []).append(number)
-    at_table = set(
-        changes.filter(action__in=GAME_ACTIONS).exclude(device="").values_list("table", flat=True)
-    )
-    calls = {
-        call.table_id: call
-        for call in RefereeCall.objects.filter(table__series=series, acknowledged_at__isnull=True)
-    }
+    calls = {call.table_id: call for call in compiled_objects("dashboard calls", _calls, series.pk)}
     objections = open_objections(series)
     differing = None
     if tournament.double_entry:
@@ -184,12 +248,12 @@ def _statuses(series: Series) -> list[TableStatus]:
     return [
         TableStatus(
             table=table,
-            games=games.get(table.pk, 0),
+            games=table.games_count,
             expected=tournament.games_per_list(table.size),
-            last_activity=last.get(table.pk),
-            signed=signed.get(table.pk, 0),
-            signers=table.size + substitutes.get(table.pk, 0),
-            kept_at_table=table.pk in at_table,
+            last_activity=table.last_change,
+            signed=table.signed_count,
+            signers=table.size + table.substitutes,
+            kept_at_table=table.at_table,
             differences=None if differing is None else differing[table.pk],
             disputes=disputes.get(table.pk, []),
             call=calls.get(table.pk),

@@ -6,15 +6,18 @@ every block in one context (the request's context processors run once, not per t
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.template import Engine
 from django.template.context import make_context
+from django.urls import get_script_prefix
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from skatliga.models import Series, Tournament
+from skatliga.models import Series, Tournament, compiled_objects
 from skatliga.views.dashboard import TableStatus, status_etag
 from skatliga.views.dashboard import series_status as table_statuses
 from skatliga.views.referee import referee_required
@@ -23,7 +26,7 @@ from skatliga.views.referee import referee_required
 @referee_required
 @require_GET
 def series_status(request: HttpRequest, tournament: Tournament, series: int) -> HttpResponse:
-    series_obj = get_object_or_404(tournament.series, number=series)
+    series_obj = _series_of(tournament, series)
     etag = status_etag(tournament, series_obj)
     if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
@@ -39,17 +42,60 @@ def series_status(request: HttpRequest, tournament: Tournament, series: int) -> 
     return response
 
 
+def _series_of(tournament: Tournament, number: int) -> Series:
+    """Series ``number`` of ``tournament``, or 404: its series (a few) read by a statement
+    compiled once, the one asked for picked here (a series' number is no key of a compiled
+    statement: the stand-in is out of its range)."""
+    for series in compiled_objects("status series", _series, tournament.pk):
+        if series.number == number:
+            series.tournament = tournament
+            return series
+    raise Http404
+
+
+def _series(tournament_id: int) -> QuerySet[Series]:
+    return Series.objects.filter(tournament_id=tournament_id)
+
+
+_BLOCKS: dict[Hashable, str] = {}
+"""Status blocks as rendered, by everything they show (``_block_key``): while a tournament
+runs, most tables' blocks are the same as on the previous poll (a table changes its block
+with a game saved, a signature, or when the minute of its last change turns over), so the
+three referees' polls render only the blocks that changed. Per process; emptied when it
+holds more than ``_MOST_BLOCKS``."""
+_MOST_BLOCKS = 5000
+
+
 def status_blocks(
     request: HttpRequest, tournament: Tournament, series: Series
 ) -> list[dict[str, Any]]:
     """Each table's status and its block, as ``{% include %}`` renders it on the page: one
-    template, one request context, a layer pushed per table."""
+    template, one request context, a layer pushed per table; a block rendered before (and
+    holding no form, whose CSRF token is the request's) taken as it was (``_BLOCKS``)."""
     template = Engine.get_default().get_template("referee/_table_status.html")
     context = make_context({"tournament": tournament, "series": series}, request)
     blocks: list[dict[str, Any]] = []
     statuses: list[TableStatus] = table_statuses(series)
+    where = (get_language(), get_script_prefix(), tournament.slug, series.number)
+    if len(_BLOCKS) > _MOST_BLOCKS:
+        _BLOCKS.clear()
     with context.bind_template(template):
         for status in statuses:
-            with context.push(status=status):
-                blocks.append({**status.to_json(), "html": template.render(context)})
+            key = _block_key(where, status.shown)
+            html = _BLOCKS.get(key) if key is not None else None
+            if html is None:
+                with context.push(status=status.shown):
+                    html = template.render(context)
+                if key is not None and "csrfmiddlewaretoken" not in html:
+                    _BLOCKS[key] = html
+            blocks.append({**status.to_json(), "html": html})
     return blocks
+
+
+def _block_key(where: tuple[Any, ...], shown: dict[str, Any]) -> Hashable | None:
+    """What a block shows, complete: the language, the address' prefix, the tournament and
+    series, and the block's figures, phrases and flags; None for a block with a call or
+    objections (objects, and forms), which is rendered every time."""
+    if shown["call"] or shown["objections"]:
+        return None
+    return (*where, *shown.values())

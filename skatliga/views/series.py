@@ -46,7 +46,7 @@ def render_series(
         "tables": [
             {
                 "table": status.table,
-                "status": status,
+                "status": status.shown,
                 "seats": seats.get(status.table.pk, []),
                 "link": links.get(status.table.pk),
             }

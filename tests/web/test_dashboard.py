@@ -1,6 +1,8 @@
 """The referee's live dashboard: status.json answers 304 until something changes, and only
 the tournament's referees may read it."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -117,7 +119,7 @@ def test_the_status_reads_a_fixed_number_of_queries_however_many_tables(
     client, table, django_assert_max_num_queries
 ):
     client.get(status_url(table))  # the session and the user, once
-    # series_status: one grouped read per figure, the open calls and objections among them.
+    # series_status: the tables with their figures, the disputes, the open calls and objections.
     with django_assert_max_num_queries(14) as one:
         client.get(status_url(table))
     for _ in range(3):
@@ -127,3 +129,47 @@ def test_the_status_reads_a_fixed_number_of_queries_however_many_tables(
         response = client.get(status_url(table))
 
     assert len(response.json()["tables"]) == 4
+
+
+def test_each_referee_gets_the_close_form_with_his_own_token(table, django_user_model):
+    from django.test import Client
+
+    play(table, entry(), entry(), entry())
+    for position in (1, 2, 3):
+        services.sign_list(table, position, state=services.list_state(table))
+    close = reverse(
+        "referee:close", args=[table.series.tournament.slug, table.series.number, table.number]
+    )
+    browsers = []
+    for name in ("bernd", "clara"):
+        user = django_user_model.objects.create_user(name, password="kreuz-bube-11")
+        table.series.tournament.referees.add(user)
+        browser = Client(enforce_csrf_checks=True)
+        browser.force_login(user)
+        [status] = browser.get(status_url(table)).json()["tables"]
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', status["html"])[1]
+        browsers.append((browser, token))
+
+    answers = [
+        browser.post(close, {"csrfmiddlewaretoken": token, "next": "series"}).status_code
+        for browser, token in browsers
+    ]
+
+    assert answers == [302, 409]  # both past the CSRF check; the second finds it closed
+
+
+def test_a_block_shown_before_follows_the_next_save(client, table):
+    [before] = client.get(status_url(table)).json()["tables"]
+    client.get(status_url(table))
+
+    services.record_game(table, 1, entry(), device="Tablet")
+    [after] = client.get(status_url(table)).json()["tables"]
+
+    assert "0 von 3 Spielen" in before["html"]
+    assert "1 von 3 Spielen" in after["html"]
+
+
+def test_the_status_of_an_unknown_series_is_404(client, table):
+    url = reverse("referee:series-status", args=[table.series.tournament.slug, 9])
+
+    assert client.get(url).status_code == 404

@@ -56,11 +56,12 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "provisional": results.provisional(),
             "running": lists.lists,
             "running_players": running,
-            "running_lines": [
+            # The running lists' lines as one text, joined once here, not by a loop per list.
+            "running_text": " · ".join(
                 line
                 % {"series": r.series, "table": r.table, "games": r.games, "expected": r.expected}
                 for r in lists.lists
-            ],
+            ),
         },
     )
 

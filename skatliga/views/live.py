@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from skatliga.models import Series, Tournament, compiled_objects
+from skatliga.views.caching import rendered_once
 from skatliga.views.dashboard import TableStatus, status_etag
 from skatliga.views.dashboard import series_status as table_statuses
 from skatliga.views.referee import referee_required
@@ -57,37 +58,27 @@ def _series(tournament_id: int) -> QuerySet[Series]:
     return Series.objects.filter(tournament_id=tournament_id)
 
 
-_BLOCKS: dict[Hashable, str] = {}
-"""Status blocks as rendered, by everything they show (``_block_key``): while a tournament
-runs, most tables' blocks are the same as on the previous poll (a table changes its block
-with a game saved, a signature, or when the minute of its last change turns over), so the
-three referees' polls render only the blocks that changed. Per process; emptied when it
-holds more than ``_MOST_BLOCKS``."""
-_MOST_BLOCKS = 5000
-
-
 def status_blocks(
     request: HttpRequest, tournament: Tournament, series: Series
 ) -> list[dict[str, Any]]:
     """Each table's status and its block, as ``{% include %}`` renders it on the page: one
     template, one request context, a layer pushed per table; a block rendered before (and
-    holding no form, whose CSRF token is the request's) taken as it was (``_BLOCKS``)."""
+    holding no form, whose CSRF token is the request's) taken as it was
+    (``caching.rendered_once``)."""
     template = Engine.get_default().get_template("referee/_table_status.html")
     context = make_context({"tournament": tournament, "series": series}, request)
     blocks: list[dict[str, Any]] = []
     statuses: list[TableStatus] = table_statuses(series)
-    where = (get_language(), get_script_prefix(), tournament.slug, series.number)
-    if len(_BLOCKS) > _MOST_BLOCKS:
-        _BLOCKS.clear()
+    where = ("status block", get_language(), get_script_prefix(), tournament.slug, series.number)
     with context.bind_template(template):
         for status in statuses:
+
+            def render_block(shown: dict[str, Any] = status.shown) -> str:
+                with context.push(status=shown):
+                    return template.render(context)
+
             key = _block_key(where, status.shown)
-            html = _BLOCKS.get(key) if key is not None else None
-            if html is None:
-                with context.push(status=status.shown):
-                    html = template.render(context)
-                if key is not None and "csrfmiddlewaretoken" not in html:
-                    _BLOCKS[key] = html
+            html = render_block() if key is None else rendered_once(key, render_block)
             blocks.append({**status.to_json(), "html": html})
     return blocks
 

@@ -3,13 +3,14 @@ to print, and where each player sits."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.template.loader import get_template
+from django.urls import get_script_prefix
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -17,7 +18,7 @@ from django.utils.translation import gettext as _
 from skatliga import printing, services
 from skatliga.models import Seat, Table, Tournament, compiled_objects
 from skatliga.sheet import Sheet, SheetRow, SummaryColumn, build_sheet, readonly_list_rows
-from skatliga.views.caching import render_page
+from skatliga.views.caching import render_page, rendered_once
 from skatliga.views.public.common import (
     hidden,
     in_list,
@@ -76,12 +77,6 @@ def readonly_rows(sheet: Sheet, seats: Sequence[Seat]) -> list[tuple[SheetRow, s
     ]
 
 
-ROWS_KEPT = 20_000
-"""Rendered rows of read-only lists a process keeps (:func:`rows_html`): every row of 150
-tables of 48 games in two languages, about 10 MB; when full, it starts afresh."""
-_ROWS: dict[Hashable, SafeString] = {}
-
-
 def rows_html(rows: Sequence[dict[str, Any]]) -> list[SafeString]:
     """Each row of a read-only list (``sheet.readonly_list_rows``) as
     ``public/_list_row.html`` renders it, rendered once per row's content and language.
@@ -90,23 +85,21 @@ def rows_html(rows: Sequence[dict[str, Any]]) -> list[SafeString]:
     changes one row of its 48: its rows and template took 5.7–8.2 ms of CPU with every row
     rendered in the page, 4.9–5.5 ms so (the bench's evening, a list of 16 games, a busy
     machine)."""
-    language = get_language()
-    template = None
+    where = ("public list row", get_language(), get_script_prefix())
+    template = get_template("public/_list_row.html")
     shown = []
     for row in rows:
         key = (
-            language,
+            *where,
             *(row[name] for name in _ROW_FIELDS),
             tuple((total["classes"], total["running"]) for total in row["totals"]),
         )
-        html = _ROWS.get(key)
-        if html is None:
-            if template is None:
-                template = get_template("public/_list_row.html")
-            if len(_ROWS) >= ROWS_KEPT:
-                _ROWS.clear()
-            html = _ROWS[key] = mark_safe(template.render({"row": row}).strip())  # noqa: S308 - a template's output
-        shown.append(html)
+
+        def render_row(row: dict[str, Any] = row) -> str:
+            return str(template.render({"row": row})).strip()
+
+        html = rendered_once(key, render_row)
+        shown.append(mark_safe(html))  # noqa: S308 - a template's output
     return shown
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import math
 import re
 import time
 from collections.abc import Callable, Hashable
@@ -105,9 +106,19 @@ def cached(
     if lag:
         newest = f"skatliga:newest:{hashlib.blake2b(page.encode(), digest_size=16).hexdigest()}"
     if stored is None and newest and settings.PAGE_LAG:
-        # The page as last built, if that was a moment ago: its own validators.
+        # The page as last built, if that was a moment ago: its own validators. Once it is
+        # older, one process builds it anew; the others keep serving it meanwhile, up to
+        # twice the lag (a 600-row standing takes a tenth of a second and more to build, in
+        # which every worker of every server would otherwise start building it too).
         recent = cache.get(newest)
-        if recent is not None and time.time() - recent[0] <= settings.PAGE_LAG:
+        age = time.time() - recent[0] if recent is not None else math.inf
+        if recent is not None and (
+            age <= settings.PAGE_LAG
+            or (
+                age <= 2 * settings.PAGE_LAG
+                and not cache.add(f"{newest}:building", True, settings.PAGE_LAG)
+            )
+        ):
             stored = cache.get(f"skatliga:page:{recent[1]}", version=_FORMAT)
             if stored is not None:
                 _built, digest, modified = recent

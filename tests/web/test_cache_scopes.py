@@ -95,6 +95,28 @@ def test_public_pages_may_be_a_moment_behind_a_save_a_referees_never(
     assert client.get(standings, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
 
 
+def test_while_another_process_builds_a_lagging_page_the_last_build_is_served(
+    client, small_season, settings
+):
+    """Past the lag one process builds the page anew (it marks that in the shared cache);
+    the others serve the last build meanwhile, but never one older than twice the lag."""
+    from django.core.cache import cache
+
+    settings.PAGE_LAG = 1
+    assert csv_totals(client, "standings", "spieltag-1")["b3"] == 83
+    game = Game.objects.get(table=table(3), number=1)
+    services.record_game(
+        table(3), 1, services.GameEntry(), expected_version=game.version, reason="Korrektur"
+    )
+    time.sleep(1.1)
+    building = [key for key in cache._cache if "skatliga:newest:" in key]  # local memory
+    assert len(building) == 1
+    cache.add(building[0].split(":", 2)[2] + ":building", True, 5)  # another process's mark
+    assert csv_totals(client, "standings", "spieltag-1")["b3"] == 83
+    time.sleep(1.0)
+    assert csv_totals(client, "standings", "spieltag-1")["b3"] == 0
+
+
 def test_a_deleted_game_rebuilds_its_list_only(client, small_season):
     other = reverse("table", args=["spieltag-1", 1, 1])
     assert html_totals(client, "table", "spieltag-1", 1, 3) == [0, 83, 0, 0]

@@ -15,8 +15,9 @@ and the cache key, so:
   list's, season's, player's or team's) may be served as built up to ``settings.PAGE_LAG``
   seconds ago (``SKATLIGA_PAGE_LAG``, 5 by default: the hall display's shortest refresh).
   While a tournament runs, every save raises its revision; without the lag its 600-row
-  standings would be built anew for nearly every reader. With it each process builds such a
-  page at most once in ``PAGE_LAG`` seconds; while its results are provisional the page
+  standings would be built anew for nearly every reader. With it each cache gets such a
+  page built at most once in ``PAGE_LAG`` seconds (while one process builds it anew, the
+  others serve the last build, up to twice the lag); while its results are provisional the page
   says when it was built ("vorläufig · Stand 21.11.2026, 21:43 Uhr"); a list's shows its
   games. A table's device (its own page, never cached) and a referee (logged in: never
   served from the cache) always see the last save.

@@ -56,7 +56,8 @@ Afterwards every list of the tournament is compared with a recomputation from it
 With ``--servers 2`` the app servers are two gunicorn instances on the ports after
 ``--port`` behind nginx on ``--port``, sharing the database and a Redis (``bench/servers.py``)
 as the page cache and the rate limits' store. After every run, five saves through the first
-server are read back through the last (the table's list and the standings: ``fresh``), and
+server are read back through the last (the device's page at once, the table's public list
+and the standings within the page lag: ``fresh``), and
 every new row a device was answered as saved must be in the database (``saves_lost``).
 
 Targets per class: p95 ≤ 150 ms, p99 ≤ 400 ms, no errors; and every list equal. Writes

@@ -1,9 +1,10 @@
 """The ORM's statements on the hottest paths, compiled once and run again with other keys.
 
 Compiling a query (joins, the columns of ``select_related``, ordering, locking) costs the ORM
-10 to 100 times what running it costs the database: a table link's lookup with its table,
-series and tournament took 2.2 ms to compile and 0.1 ms to run (PostgreSQL, the bench's
-championship evening). Here a query is built once per ``name`` and database with stand-ins
+more than running it: a table link's lookup with its table, series and tournament took
+3.5–3.6 ms of CPU through the ORM, 1.7–2.0 ms of it compiling, and 0.5–0.7 ms compiled once
+(PostgreSQL, the bench's championship evening, best of 5 × 400 on a machine busy with the
+test suite). Here a query is built once per ``name`` and database with stand-ins
 for its keys, compiled by the ORM, and its statement run again with the keys of each call;
 the rows are made into instances by the ORM's own iterable (``select_related`` followed,
 annotations set, field converters applied), or returned as the database sends them.

@@ -2,10 +2,10 @@
 a statement compiled once (``skatliga.models.compiled``).
 
 Every request of a table's device (its name is in the session) and of a referee reads its
-session: through the ORM's ``get(session_key=…, expire_date__gt=now)`` the read took 1.3 ms
-of CPU, most of it compiling the statement, and 0.3 ms so (PostgreSQL, the bench's
-championship evening). The expiry is compared after the read, as the ORM's query did in
-the database.
+session: through the ORM's ``get(session_key=…, expire_date__gt=now)`` the read took 0.72 ms
+of CPU, most of it compiling the statement, and 0.32 ms so (PostgreSQL, the bench's
+championship evening, best of 5 × 400 on a machine busy with the test suite). The expiry
+is compared after the read, as the ORM's query did in the database.
 """
 
 from __future__ import annotations

@@ -192,28 +192,28 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
         return "?" + urlencode(params, doseq=True)
 
     def _th_attrs(self, column: Any) -> str:
-        """``column.attrs.th.as_html``, worked out once per table class, column and order:
-        the attributes are fixed per column, only ``orderable``, ``asc`` and ``desc`` vary."""
+        """``column.attrs.th.as_html``: fixed per column, only ``orderable``, ``asc`` and
+        ``desc`` vary."""
         ordered = column.is_ordered
-        key = (
-            type(self),
-            column.name,
+        return self._attrs(
+            column,
+            "th",
             column.orderable,
             ordered,
             ordered and column.order_by_alias.is_descending,
         )
-        found = _TH_ATTRS.get(key)
-        if found is None:
-            found = _TH_ATTRS[key] = column.attrs["th"].as_html()
-        return str(found)
 
     def _td_attrs(self, column: Any) -> str:
-        """``column.attrs.td.as_html``, worked out once per table class and column: a body
-        cell's attributes are fixed per column."""
-        key = (type(self), column.name)
-        found = _TD_ATTRS.get(key)
+        """``column.attrs.td.as_html``: a body cell's attributes are fixed per column."""
+        return self._attrs(column, "td")
+
+    def _attrs(self, column: Any, part: str, *state: object) -> str:
+        """``column.attrs[part].as_html()``, worked out once per table class, column, part
+        and ``state`` (what else varies them), not once per page."""
+        key = (type(self), column.name, part, *state)
+        found = _ATTRS.get(key)
         if found is None:
-            found = _TD_ATTRS[key] = column.attrs.get("td", {}).as_html()
+            found = _ATTRS[key] = column.attrs[part].as_html()
         return str(found)
 
     def header_cells(self) -> list[tuple[str, str, Any]]:
@@ -284,8 +284,7 @@ def reverser(name: str, count: int) -> Callable[..., str]:
 _URL_SAFE = RFC3986_SUBDELIMS + "/~:@"
 """What ``reverse`` leaves unquoted in a path."""
 _SENTINEL = 987654321987
-_TH_ATTRS: dict[tuple[Any, ...], str] = {}
-_TD_ATTRS: dict[tuple[Any, ...], str] = {}
+_ATTRS: dict[tuple[Any, ...], str] = {}
 _REVERSED: dict[tuple[Any, ...], str] = {}
 """Each URL with stand-ins (:func:`reverser`), by name, number of arguments, language,
 script prefix and URLconf: reversed once per process, not once per table and page."""

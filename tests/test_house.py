@@ -28,6 +28,7 @@ FLOORS: dict[str, int] = {
     "skatliga.formats": 1,
     "skatliga.languages": 1,
     "skatliga.revisions": 1,
+    "skatliga.rendered": 1,
     "skatliga.settings": 1,
     # 2: use cases, read models, printouts and the archive
     "skatliga.services": 2,

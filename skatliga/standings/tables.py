@@ -1,22 +1,23 @@
 """The standings as django-tables2 tables; the HTML table, its CSV and the PDF share the rows.
 
-The tables' body cells are worked out in one pass (:meth:`FastTable.body_rows`): each
+The tables' body rows are worked out in one pass (:meth:`FastTable.body_html`): each
 column's cell attributes, render method and its arguments once per table, not once per cell
 as django-tables2's generic path does (signature inspection, accessor resolution and bound
-rows for every cell); the template writes them, and header, sorting, paging and export stay
-django-tables2's.
+rows for every cell); a template writes each row, once per process for each content, and
+header, sorting, paging and export stay django-tables2's.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from fractions import Fraction
 from html import escape
 from typing import Any
 from urllib.parse import quote
 
 import django_tables2 as tables
+from django.template import Context, Engine
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats
 from django.utils.encoding import force_str
@@ -29,6 +30,7 @@ from django_tables2.data import TableListData
 from django_tables2.templatetags.django_tables2 import table_page_range
 
 from skatliga.models import RESULT_FIGURES, HistoryRow, Season, Standings
+from skatliga.rendered import rendered_once
 from skatliga.standings.queries import TeamRow, average_text
 
 
@@ -170,18 +172,48 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
         for record in self.data:
             yield [force_str(value(self, record), strings_only=True) for value in values]
 
-    def body_rows(self) -> list[list[dict[str, Any]]]:
-        """Each row of the current page (every row when not paged) as its cells, each cell
-        its attributes and its value, for ``django_tables2/fast_table.html`` (dictionaries:
-        the template finds their keys at its first try)."""
+    def row_key(self, record: Any) -> Hashable:
+        """What a row shows besides the table's class, columns and language: the record (a
+        frozen row of figures), and whatever else of the table its cells read."""
+        key: Hashable = record
+        return key
+
+    def body_html(self) -> list[str]:
+        """Each row of the current page (every row when not paged) as
+        ``django_tables2/fast_row.html`` writes it: its cells (their attributes and
+        values), worked out and written once per process for each content
+        (``rendered.rendered_once``). After a save a standing shows new figures in a few
+        rows and new ranks in some more; the rest are written already.
+
+        A row's key: the table's class and columns, the language and the addresses' prefix
+        (its links and words), even or odd, and :meth:`row_key`."""
+        columns = list(self.columns)
         cells = [
             (self._td_attrs(column), cell)
-            for column, cell in zip(self.columns, self.cells(), strict=True)
+            for column, cell in zip(columns, self.cells(), strict=True)
         ]
-        return [
-            [{"attrs": attrs, "value": cell(self, record)} for attrs, cell in cells]
-            for record in self.paginated_rows.data
-        ]
+        frame = (
+            "standings-row",
+            type(self),
+            tuple(column.name for column in columns),
+            get_language(),
+            get_script_prefix(),
+            get_urlconf(),
+        )
+        template = Engine.get_default().get_template("django_tables2/fast_row.html")
+        context = Context(autoescape=True)
+        written: list[str] = []
+        with context.bind_template(template):
+            for index, record in enumerate(self.paginated_rows.data):
+                parity = "odd" if index % 2 else "even"
+
+                def render(record: Any = record, parity: str = parity) -> str:
+                    values = [(attrs, cell(self, record)) for attrs, cell in cells]
+                    with context.push(parity=parity, cells=values):
+                        return template.render(context)
+
+                written.append(rendered_once((*frame, parity, self.row_key(record)), render))
+        return written
 
     def _query(self, key: str, value: object) -> str:
         """``{% querystring_replace key=value %}``: the request's query string, ``key`` set."""
@@ -340,6 +372,9 @@ class PlayerStandingTable(FastTable):
         super().__init__(*args, **kwargs)
         self.running = running
         """The players at a list in progress, marked "läuft" (their total is provisional)."""
+
+    def row_key(self, record: Any) -> Hashable:
+        return (record, record.player_id in self.running)
 
     def _badges(self) -> tuple[str, str]:
         """The badges "zurückgezogen" and "läuft", translated once per table, not per row."""

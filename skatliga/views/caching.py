@@ -164,31 +164,6 @@ def render_page(request: HttpRequest, template: str, context: dict[str, Any]) ->
     return render(request, template, context)
 
 
-KEPT_MOST = 25_000
-"""Pieces of pages a process keeps rendered (:func:`rendered_once`): every row of 150 lists
-of 48 games in two languages and the referees' status blocks, about 12 MB; when full, it
-starts afresh."""
-_KEPT: dict[Hashable, str] = {}
-
-
-def rendered_once(key: Hashable, render_piece: Callable[[], str]) -> str:
-    """A piece of a page (a list's row, a table's status block) as ``render_piece()``
-    renders it, kept in this process under ``key``, which must hold everything the piece
-    shows: its kind, the language, the address prefix where it links, its figures and
-    words. A piece with a CSRF token (a form) is the request's own and is never kept.
-
-    While a tournament runs, a save changes one row of a list and one status block of 150,
-    while the pages around them are built anew: the rest is rendered once."""
-    found = _KEPT.get(key)
-    if found is None:
-        found = render_piece()
-        if "csrfmiddlewaretoken" not in found:
-            if len(_KEPT) >= KEPT_MOST:
-                _KEPT.clear()
-            _KEPT[key] = found
-    return found
-
-
 def latest(*moments: datetime.datetime | None) -> datetime.datetime | None:
     """The latest of the given times, None if none is known."""
     known = [moment for moment in moments if moment is not None]

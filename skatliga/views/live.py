@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from skatliga.models import Series, Tournament, compiled_objects
-from skatliga.views.caching import rendered_once
+from skatliga.rendered import rendered_once
 from skatliga.views.dashboard import TableStatus, status_etag
 from skatliga.views.dashboard import series_status as table_statuses
 from skatliga.views.referee import referee_required
@@ -64,7 +64,7 @@ def status_blocks(
     """Each table's status and its block, as ``{% include %}`` renders it on the page: one
     template, one request context, a layer pushed per table; a block rendered before (and
     holding no form, whose CSRF token is the request's) taken as it was
-    (``caching.rendered_once``)."""
+    (``rendered.rendered_once``)."""
     template = Engine.get_default().get_template("referee/_table_status.html")
     context = make_context({"tournament": tournament, "series": series}, request)
     blocks: list[dict[str, Any]] = []

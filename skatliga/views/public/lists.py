@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 
 from skatliga import printing, services
 from skatliga.models import Seat, Table, Tournament, compiled_objects
+from skatliga.rendered import rendered_once
 from skatliga.sheet import Sheet, SheetRow, SummaryColumn, build_sheet, readonly_list_rows
-from skatliga.views.caching import render_page, rendered_once
+from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
     hidden,
     in_list,

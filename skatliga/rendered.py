@@ -1,0 +1,33 @@
+"""Pieces of pages a process keeps rendered: a list's row, a table's status block, a
+standings row. While a tournament runs, a save changes one row of a list, one status block of
+150 and a few players' lines of a standing, while the pages around them are built anew: the
+rest is rendered once (:func:`rendered_once`).
+
+Below the views: the standings tables (``skatliga.standings.tables``) and the views both
+keep their pieces here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+KEPT_MOST = 25_000
+"""Pieces a process keeps rendered: every row of 150 lists of 48 games in two languages, the
+referees' status blocks and the standings' rows of a tournament of 600 players, about 12 MB;
+when full, it starts afresh."""
+_KEPT: dict[Hashable, str] = {}
+
+
+def rendered_once(key: Hashable, render_piece: Callable[[], str]) -> str:
+    """A piece of a page as ``render_piece()`` renders it, kept in this process under
+    ``key``, which must hold everything the piece shows: its kind, the language, the address
+    prefix where it links, its figures and words. A piece with a CSRF token (a form) is the
+    request's own and is never kept."""
+    found = _KEPT.get(key)
+    if found is None:
+        found = render_piece()
+        if "csrfmiddlewaretoken" not in found:
+            if len(_KEPT) >= KEPT_MOST:
+                _KEPT.clear()
+            _KEPT[key] = found
+    return found

@@ -370,19 +370,17 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
         """One request of ``url``; on a ``miss`` the page cache emptied and, as after a save
         (three players' figures and the ranks between them new), one in five of the rows of
         the page the process keeps rendered (``rendered.rendered_once``) forgotten; not
-        ``written``: all of them, as in a process that never wrote the page."""
+        ``written``: all of the page's rows, as in a process that never wrote the page."""
         if miss:
             cache.clear()
-            if written:
-                for key in asked.get(url, [])[::5]:
-                    pieces.pop(key, None)
-            else:
-                pieces.clear()
+            for key in asked.get(url, [])[:: 5 if written else 1]:
+                pieces.pop(key, None)
         pieces.asked = []
         start = time.perf_counter()
         response = client.get(url)
         took = time.perf_counter() - start
-        asked[url] = pieces.asked
+        if miss:
+            asked[url] = pieces.asked
         assert response.status_code == 200, (url, response.status_code)
         return took
 

@@ -94,6 +94,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "skatliga.ops.stack.OwnFrameStackMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "skatliga.ops.security.ContentSecurityPolicyMiddleware",
     "skatliga.ops.proxies.ProxyCountMiddleware",

@@ -17,7 +17,6 @@ from typing import Any
 from urllib.parse import quote
 
 import django_tables2 as tables
-from django.template import Context, Engine
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats
 from django.utils.encoding import force_str
@@ -30,7 +29,7 @@ from django_tables2.data import TableListData
 from django_tables2.templatetags.django_tables2 import table_page_range
 
 from skatliga.models import RESULT_FIGURES, HistoryRow, Season, Standings
-from skatliga.rendered import rendered_once
+from skatliga.rendered import rendered_each
 from skatliga.standings.queries import TeamRow, average_text
 
 
@@ -182,7 +181,7 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
         """Each row of the current page (every row when not paged) as
         ``django_tables2/fast_row.html`` writes it: its cells (their attributes and
         values), worked out and written once per process for each content
-        (``rendered.rendered_once``). After a save a standing shows new figures in a few
+        (``rendered.rendered_each``). After a save a standing shows new figures in a few
         rows and new ranks in some more; the rest are written already.
 
         A row's key: the table's class and columns, the language and the addresses' prefix
@@ -193,27 +192,24 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
             for column, cell in zip(columns, self.cells(), strict=True)
         ]
         frame = (
-            "standings-row",
             type(self),
             tuple(column.name for column in columns),
             get_language(),
             get_script_prefix(),
             get_urlconf(),
         )
-        template = Engine.get_default().get_template("django_tables2/fast_row.html")
-        context = Context(autoescape=True)
-        written: list[str] = []
-        with context.bind_template(template):
-            for index, record in enumerate(self.paginated_rows.data):
-                parity = "odd" if index % 2 else "even"
 
-                def render(record: Any = record, parity: str = parity) -> str:
-                    values = [(attrs, cell(self, record)) for attrs, cell in cells]
-                    with context.push(parity=parity, cells=values):
-                        return template.render(context)
+        def values(record: Any, parity: str) -> Callable[[], dict[str, Any]]:
+            return lambda: {
+                "parity": parity,
+                "cells": [(attrs, cell(self, record)) for attrs, cell in cells],
+            }
 
-                written.append(rendered_once((*frame, parity, self.row_key(record)), render))
-        return written
+        pieces = []
+        for index, record in enumerate(self.paginated_rows.data):
+            parity = "odd" if index % 2 else "even"
+            pieces.append(((*frame, parity, self.row_key(record)), values(record, parity)))
+        return rendered_each("django_tables2/fast_row.html", pieces)
 
     def _query(self, key: str, value: object) -> str:
         """``{% querystring_replace key=value %}``: the request's query string, ``key`` set."""

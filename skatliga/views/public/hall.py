@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
-from skatliga.models import ListResult, Tournament
+from skatliga.models import ListResult, StandingRow, Tournament
+from skatliga.rendered import rendered_each
 from skatliga.standings.queries import progress_in, running_in
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import in_tournament
@@ -24,21 +28,16 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     results = ListResult.objects.for_tournament(tournament).public_in(tournament)
     lists = running_in(tournament)
     running = lists.players
-    # Each row as the template reads it: a dict (a lookup without trying row["rank"] on an
-    # object first), its whole numbers as text that needs no escaping, the running flag set.
     rows = results.standings(lots_of=tournament)
-    lines = [
-        {
-            "rank": SafeString(row.rank),
-            "player": row.player,
-            "club": row.club,
-            "won": SafeString(row.won),
-            "lost": SafeString(row.lost),
-            "total": SafeString(row.total),
-            "running": row.player_id in running,
-        }
-        for row in rows
-    ]
+    language = get_language()
+    # Each row written by public/_hall_row.html once per process for each content: a save
+    # changes a few players' figures and the ranks between them, of 600 rows.
+    pieces = []
+    for row in rows:
+        flag = row.player_id in running
+        key = (language, row.rank, row.player, row.club, row.won, row.lost, row.total, flag)
+        pieces.append((key, _shown(row, flag)))
+    lines = rendered_each("public/_hall_row.html", pieces)
     every = _seconds(request, "every", 30, 5, 600)
     # Each running list's line, its words translated once for all of them.
     line = gettext("Serie %(series)s · Tisch %(table)s: %(games)s/%(expected)s")
@@ -64,6 +63,19 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             ),
         },
     )
+
+
+def _shown(row: StandingRow, running: bool) -> Callable[[], dict[str, Any]]:
+    """A row as the template reads it: its whole numbers as text that needs no escaping."""
+    return lambda: {
+        "rank": SafeString(row.rank),
+        "player": row.player,
+        "club": row.club,
+        "won": SafeString(row.won),
+        "lost": SafeString(row.lost),
+        "total": SafeString(row.total),
+        "in_progress": running,
+    }
 
 
 def _seconds(request: HttpRequest, name: str, default: int, low: int, high: int) -> int:

@@ -3,13 +3,12 @@ to print, and where each player sits."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
-from django.template.loader import get_template
 from django.urls import get_script_prefix
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -17,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from skatliga import printing, services
 from skatliga.models import Seat, Table, Tournament, compiled_objects
-from skatliga.rendered import rendered_once
+from skatliga.rendered import rendered_each
 from skatliga.sheet import Sheet, SheetRow, SummaryColumn, build_sheet, readonly_list_rows
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
@@ -86,22 +85,26 @@ def rows_html(rows: Sequence[dict[str, Any]]) -> list[SafeString]:
     changes one row of its 48: its rows and template took 5.7–8.2 ms of CPU with every row
     rendered in the page, 4.9–5.5 ms so (the bench's evening, a list of 16 games, a busy
     machine)."""
-    where = ("public list row", get_language(), get_script_prefix())
-    template = get_template("public/_list_row.html")
-    shown = []
-    for row in rows:
-        key = (
-            *where,
-            *(row[name] for name in _ROW_FIELDS),
-            tuple((total["classes"], total["running"]) for total in row["totals"]),
+    where = (get_language(), get_script_prefix())
+    pieces = [
+        (
+            (
+                *where,
+                *(row[name] for name in _ROW_FIELDS),
+                tuple((total["classes"], total["running"]) for total in row["totals"]),
+            ),
+            _row_values(row),
         )
+        for row in rows
+    ]
+    return [
+        mark_safe(html.strip())  # noqa: S308 - a template's output
+        for html in rendered_each("public/_list_row.html", pieces)
+    ]
 
-        def render_row(row: dict[str, Any] = row) -> str:
-            return str(template.render({"row": row})).strip()
 
-        html = rendered_once(key, render_row)
-        shown.append(mark_safe(html))  # noqa: S308 - a template's output
-    return shown
+def _row_values(row: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+    return lambda: {"row": row}
 
 
 def summary_texts(summary: Sequence[SummaryColumn]) -> list[dict[str, SafeString]]:

@@ -43,8 +43,7 @@ def rendered_each(
     """Each piece as ``template_name`` renders it with what its callable returns, kept in
     this process under its key with the template's name (:func:`rendered_once`): the
     callable runs only for a piece not kept yet. One template and one context for all of
-    them, a layer pushed per piece (``Template.render`` with a new context per row cost a
-    tenth of a standing's rows)."""
+    them, a layer pushed per piece."""
     template = Engine.get_default().get_template(template_name)
     context = Context(autoescape=True)
     written: list[str] = []

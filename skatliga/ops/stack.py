@@ -4,8 +4,8 @@ CPython 3.11 keeps the frames of running Python functions in chunks of 16 KB, al
 chunk (``mmap``) when a call does not fit in the current one and frees it (``munmap``) as soon
 as its first frame returns. A loop whose calls sit at that boundary allocates and frees a
 chunk on every call: the season page's 200 rows, rendered at a depth of about 95 frames,
-cost 93 ``mmap`` and ``munmap`` pairs per request under gunicorn, and writing the team
-table's rows there took 25 ms instead of 7 (``strace -k``: every one from
+cost 93 to 208 ``mmap`` and ``munmap`` pairs per request under gunicorn, and writing the
+team table's rows there took 25 ms instead of 7 (``strace -k``: every one from
 ``_PyThreadState_BumpFramePointerSlow``; CPython gh-142183, mended from 3.13 on by keeping
 one spare chunk).
 

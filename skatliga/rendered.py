@@ -11,9 +11,11 @@ page's rows.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.template import Context, Engine
+
+_Item = TypeVar("_Item")
 
 KEPT_MOST = 25_000
 """Pieces a process keeps rendered: every row of 150 lists of 48 games in two languages, the
@@ -38,21 +40,30 @@ def rendered_once(key: Hashable, render_piece: Callable[[], str]) -> str:
 
 
 def rendered_each(
-    template_name: str, pieces: Iterable[tuple[Hashable, Callable[[], dict[str, Any]]]]
+    template_name: str,
+    items: Iterable[_Item],
+    key: Callable[[_Item], Hashable | None],
+    values: Callable[[_Item], dict[str, Any]],
+    context: Context | None = None,
 ) -> list[str]:
-    """Each piece as ``template_name`` renders it with what its callable returns, kept in
-    this process under its key with the template's name (:func:`rendered_once`): the
-    callable runs only for a piece not kept yet. One template and one context for all of
-    them, a layer pushed per piece."""
+    """Each item as ``template_name`` renders it with ``values(item)``, kept in this process
+    under ``key(item)`` with the template's name (:func:`rendered_once`); ``values`` is
+    called only for an item not kept yet, and an item whose key is None is rendered every
+    time. One template and one context for all of them (``context``: the request's, where
+    the pieces need it), a layer pushed per item."""
     template = Engine.get_default().get_template(template_name)
-    context = Context(autoescape=True)
+    if context is None:
+        context = Context(autoescape=True)
     written: list[str] = []
     with context.bind_template(template):
-        for key, values in pieces:
+        for item in items:
 
-            def render(values: Callable[[], dict[str, Any]] = values) -> str:
-                with context.push(values()):
+            def render(item: _Item = item) -> str:
+                with context.push(values(item)):
                     return template.render(context)
 
-            written.append(rendered_once((template_name, key), render))
+            found = key(item)
+            written.append(
+                render() if found is None else rendered_once((template_name, found), render)
+            )
     return written

@@ -199,17 +199,18 @@ class FastTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no ty
             get_urlconf(),
         )
 
-        def values(record: Any, parity: str) -> Callable[[], dict[str, Any]]:
-            return lambda: {
-                "parity": parity,
-                "cells": [(attrs, cell(self, record)) for attrs, cell in cells],
-            }
+        def parity(index: int) -> str:
+            return "odd" if index % 2 else "even"
 
-        pieces = []
-        for index, record in enumerate(self.paginated_rows.data):
-            parity = "odd" if index % 2 else "even"
-            pieces.append(((*frame, parity, self.row_key(record)), values(record, parity)))
-        return rendered_each("django_tables2/fast_row.html", pieces)
+        return rendered_each(
+            "django_tables2/fast_row.html",
+            enumerate(self.paginated_rows.data),
+            key=lambda row: (*frame, parity(row[0]), self.row_key(row[1])),
+            values=lambda row: {
+                "parity": parity(row[0]),
+                "cells": [(attrs, cell(self, row[1])) for attrs, cell in cells],
+            },
+        )
 
     def _query(self, key: str, value: object) -> str:
         """``{% querystring_replace key=value %}``: the request's query string, ``key`` set."""

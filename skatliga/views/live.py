@@ -11,14 +11,13 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
-from django.template import Engine
 from django.template.context import make_context
 from django.urls import get_script_prefix
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from skatliga.models import Series, Tournament, compiled_objects
-from skatliga.rendered import rendered_once
+from skatliga.rendered import rendered_each
 from skatliga.views.dashboard import TableStatus, status_etag
 from skatliga.views.dashboard import series_status as table_statuses
 from skatliga.views.referee import referee_required
@@ -64,23 +63,19 @@ def status_blocks(
     """Each table's status and its block, as ``{% include %}`` renders it on the page: one
     template, one request context, a layer pushed per table; a block rendered before (and
     holding no form, whose CSRF token is the request's) taken as it was
-    (``rendered.rendered_once``)."""
-    template = Engine.get_default().get_template("referee/_table_status.html")
-    context = make_context({"tournament": tournament, "series": series}, request)
-    blocks: list[dict[str, Any]] = []
+    (``rendered.rendered_each``)."""
     statuses: list[TableStatus] = table_statuses(series)
     where = ("status block", get_language(), get_script_prefix(), tournament.slug, series.number)
-    with context.bind_template(template):
-        for status in statuses:
-
-            def render_block(shown: dict[str, Any] = status.shown) -> str:
-                with context.push(status=shown):
-                    return template.render(context)
-
-            key = _block_key(where, status.shown)
-            html = render_block() if key is None else rendered_once(key, render_block)
-            blocks.append({**status.to_json(), "html": html})
-    return blocks
+    written = rendered_each(
+        "referee/_table_status.html",
+        statuses,
+        key=lambda status: _block_key(where, status.shown),
+        values=lambda status: {"status": status.shown},
+        context=make_context({"tournament": tournament, "series": series}, request),
+    )
+    return [
+        {**status.to_json(), "html": html} for status, html in zip(statuses, written, strict=True)
+    ]
 
 
 def _block_key(where: tuple[Any, ...], shown: dict[str, Any]) -> Hashable | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -32,12 +31,21 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     language = get_language()
     # Each row written by public/_hall_row.html once per process for each content: a save
     # changes a few players' figures and the ranks between them, of 600 rows.
-    pieces = []
-    for row in rows:
-        flag = row.player_id in running
-        key = (language, row.rank, row.player, row.club, row.won, row.lost, row.total, flag)
-        pieces.append((key, _shown(row, flag)))
-    lines = rendered_each("public/_hall_row.html", pieces)
+    lines = rendered_each(
+        "public/_hall_row.html",
+        rows,
+        key=lambda row: (
+            language,
+            row.rank,
+            row.player,
+            row.club,
+            row.won,
+            row.lost,
+            row.total,
+            row.player_id in running,
+        ),
+        values=lambda row: _shown(row, row.player_id in running),
+    )
     every = _seconds(request, "every", 30, 5, 600)
     # Each running list's line, its words translated once for all of them.
     line = gettext("Serie %(series)s · Tisch %(table)s: %(games)s/%(expected)s")
@@ -65,9 +73,9 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-def _shown(row: StandingRow, running: bool) -> Callable[[], dict[str, Any]]:
+def _shown(row: StandingRow, running: bool) -> dict[str, Any]:
     """A row as the template reads it: its whole numbers as text that needs no escaping."""
-    return lambda: {
+    return {
         "rank": SafeString(row.rank),
         "player": row.player,
         "club": row.club,

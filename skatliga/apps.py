@@ -8,7 +8,12 @@ class SkatligaConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.urls import register_converter
+
         from skatliga import revisions  # noqa: F401  (connects the cache's signal receivers)
+        from skatliga.forms.parsing import IdConverter
         from skatliga.table import redaction
 
         redaction.install()
+        # Before any URLconf is imported, so that each area's ``urls.py`` loads on its own.
+        register_converter(IdConverter, "id")  # every whole number in a path

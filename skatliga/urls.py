@@ -2,12 +2,11 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.templatetags.static import static
-from django.urls import URLPattern, URLResolver, include, path, register_converter
+from django.urls import URLPattern, URLResolver, include, path
 from django.views.generic import RedirectView
 
 from skatliga import views
 from skatliga.checkin import urls as checkin_urls
-from skatliga.forms.parsing import IdConverter
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
 from skatliga.views import (
@@ -23,8 +22,6 @@ from skatliga.views import (
     referee,
     series,
 )
-
-register_converter(IdConverter, "id")  # every whole number in a path
 
 LIST = "<slug:slug>/series/<id:series>/tables/<id:table>/"
 

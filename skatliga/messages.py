@@ -43,6 +43,9 @@ MESSAGES: dict[str, StrPromise] = {
     "card_points_missing": _("Augen fehlen (oder gewonnen/verloren wählen)."),
     "schwarz_without_schneider": _("Schwarz ist immer auch Schneider."),
     "outcome_contradiction": _("Widerspricht den Augen oder Stichen."),
+    "won_below_announced_schneider": _(
+        "Schneider angesagt: gewonnen erst, wenn der Gegner Schneider ist."
+    ),
     "won_contradicts_announcement": _(
         "Gewonnen, aber die Ansage (Schneider, Schwarz, Ouvert) wurde nicht erreicht."
     ),

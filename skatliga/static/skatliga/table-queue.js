@@ -274,6 +274,8 @@
     if (out) out.textContent = "–";
     var verdict = document.getElementById("entry-verdict");
     if (verdict) verdict.textContent = "";
+    var breakdown = document.getElementById("entry-breakdown");
+    if (breakdown) breakdown.textContent = "";
     entry.sync();
   }
 

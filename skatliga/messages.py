@@ -180,7 +180,7 @@ MESSAGES: dict[str, StrPromise] = {
     "ranking_unknown": _("Diese Wertung gibt es nicht."),
     "match_points_unknown": _("Diese Mannschaftswertung gibt es nicht."),
     "ranking_series_invalid": _("Serien: 1 bis 99."),
-    "player_already_withdrawn": _("Der Spieler hat sich schon zurückgezogen."),
+    "player_already_withdrawn": _("Diese Anmeldung ist schon zurückgezogen."),
     "player_at_open_table": _(
         "%(player)s sitzt an einer noch offenen Liste: erst die Liste abschließen."
     ),

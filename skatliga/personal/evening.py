@@ -54,6 +54,15 @@ class NextSeat:
     table: int
     position: int
     others: tuple[Neighbour, ...]
+    handed_over: tuple[int, str] | None = None
+    """Where a substitute took my seat over: from which game, and who."""
+
+
+def _handed_over(seat: Seat, player_id: int) -> tuple[int, str] | None:
+    """From which game and to whom my ``seat`` went, where a substitute took it over."""
+    if seat.substitute is None or seat.player_id != player_id:
+        return None
+    return seat.substitute_from or 0, seat.substitute.public_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +105,8 @@ class MyList:
     objections_until: datetime.datetime | None
     objections: tuple[Objection, ...]
     """My objections to games of this list, the latest first, with the referee's decisions."""
+    handed_over: tuple[int, str] | None = None
+    """Where a substitute took my seat over: from which game, and who (his public name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +193,11 @@ def my_evening(registration: Registration) -> Evening:
     if mine:
         seat = mine[0]
         next_seat = NextSeat(
-            seat.table.series.number, seat.table.number, seat.position, _others(seat.table, seat)
+            seat.table.series.number,
+            seat.table.number,
+            seat.position,
+            _others(seat.table, seat),
+            _handed_over(seat, player_id),
         )
     return Evening(
         registration=registration,
@@ -276,6 +291,7 @@ def _my_list(tournament: Tournament, seat: Seat, player_id: int, now: datetime.d
         objectable=table.series.objections_open(now),
         objections_until=table.series.objections_until,
         objections=objections,
+        handed_over=_handed_over(seat, player_id),
     )
 
 

@@ -177,6 +177,20 @@ def test_an_entry_fee_paid_at_the_door_is_not_asked_for_again():
     assert "15,00" in money.split('data-money="balance"', 1)[1][:40]
 
 
+def test_the_player_who_left_reads_who_took_his_seat_over():
+    """Carla leaves after game 1; Sven plays her seat 3 from game 2 on."""
+    table, regs = evening_of(make_player("Carla Weiß"))
+    services.appoint_substitute(table, 3, 2, name="Sven Ersatz")
+
+    carla = my_evening(regs["Carla Weiß"])
+    assert carla.lists[0].handed_over == (2, "Sven Ersatz")
+    assert carla.next_seat.handed_over == (2, "Sven Ersatz")
+    assert my_evening(regs["Anna Berg"]).lists[0].handed_over is None
+    page = page_html(url(regs["Carla Weiß"]))
+    assert page.count("Ab Spiel 2 spielt Sven Ersatz Ihren Platz als Ersatzspieler.") == 2
+    assert "Ihren Platz" not in page_html(url(regs["Anna Berg"]))
+
+
 def test_a_hidden_series_shows_my_games_but_no_rank_or_prize_until_published():
     table, regs = evening_of(make_player("Carla Weiß"))
     tournament = table.series.tournament

@@ -307,6 +307,20 @@
     });
   }
 
+  // A seat changed hands (a substitute from this game on): its declarer's choice and button
+  // name the one who sits there now.
+  function renameSeat(position, old, name) {
+    var select = control("declarer");
+    if (!select || select.tagName !== "SELECT") return;
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.value === String(position)) option.textContent = option.textContent.replace(old, name);
+    });
+    if (!grid) return;
+    grid.querySelectorAll('.tap-declarer button[data-value="' + position + '"]').forEach(function (b) {
+      b.textContent = name;
+    });
+  }
+
   // The first button of a shown grid takes the focus; false when the fields are shown.
   function focus() {
     if (!grid || grid.hidden) return false;
@@ -325,6 +339,7 @@
     plain: plain,
     sync: syncGrid,
     seatsOut: seatsOut,
+    renameSeat: renameSeat,
     focus: focus,
   };
 })();

@@ -113,6 +113,7 @@ MESSAGES = {
     "schwarz_without_schneider": "schwarz implies schneider",
     "level_not_for_null": "null games have no schneider or schwarz",
     "won_contradicts_announcement": "won, but an announced level was not reached",
+    "won_below_announced_schneider": "with schneider announced, won needs the opponents schneider",
     "null_below_bid": (
         "the null game is worth less than the bid (the opponents should have refused it)"
     ),

@@ -359,7 +359,10 @@ def _trump_verdict(
         if known_won and schwarz_announced:
             known_won = known_schwarz
     if o.won is not None and known_won is not None and o.won != known_won:
-        add(Problem("outcome_contradiction", "won"))
+        # "Won" with the card points of a won game that missed an announced schneider.
+        missed = o.won and schneider_announced and 61 <= (points or 0) < rules.schneider_at
+        code = "won_below_announced_schneider" if missed else "outcome_contradiction"
+        add(Problem(code, "won"))
     if known_schneider is not None and o.schneider not in (None, known_schneider):
         add(Problem("outcome_contradiction", "schneider"))
     if o.schwarz is not None and known_schwarz is not None and o.schwarz != known_schwarz:
@@ -381,8 +384,15 @@ def _trump_verdict(
     if known_schwarz is None and points is not None:
         add(Problem("tricks_missing", "tricks"))
         return None
-    flag_schwarz = bool(o.schwarz)
-    flag_schneider = bool(o.schneider) or (flag_schwarz and o.schneider is None)
+    # Won with an announcement means the announcement was made (docs/rules.md 10.2): a
+    # level the flags leave unsaid is reached; only a flag that denies it contradicts.
+    made = known_won is None and won
+    flag_schwarz = bool(o.schwarz) or (made and schwarz_announced and o.schwarz is None)
+    flag_schneider = (
+        bool(o.schneider)
+        or (flag_schwarz and o.schneider is None)
+        or (made and schneider_announced and o.schneider is None)
+    )
     schneider = flag_schneider if known_schneider is None else known_schneider
     schwarz = flag_schwarz if known_schwarz is None else known_schwarz
     if (

@@ -35,7 +35,15 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.sheet import Sheet, build_sheet, list_rows, middle_span, signatures
+from skatliga.sheet import (
+    Sheet,
+    build_sheet,
+    list_rows,
+    middle_span,
+    seat_names,
+    signatures,
+    signatures_cleared,
+)
 from skatliga.words import describe_game
 
 
@@ -110,16 +118,6 @@ def describe_history(change: Change, names: dict[int, str]) -> dict[str, str]:
         text = _("%(signed)s von %(seats)s unterschrieben") % after
         return {"before": "", "after": text}
     return {"before": "", "after": ""}
-
-
-def short_name(name: str) -> str:
-    """ "Anna Schmidt" → "Anna S.", for the narrow standings strip.
-
-    >>> short_name("Anna Maria Schmidt"), short_name("Bernd")
-    ('Anna S.', 'Bernd')
-    """
-    first, *rest = name.split() or [""]
-    return f"{first} {rest[-1][0]}." if rest else first
 
 
 def summary_lines(sheet: Sheet) -> list[dict[str, Any]]:
@@ -208,8 +206,9 @@ def render_list(
         "series": table.series,
         "table": table,
         "summary_lines": summary_lines(sheet),
+        # Who sits on each seat for the game being typed, and who from which game on.
         "standings": [
-            (seat, short_name(str(seat.player)), column.total)
+            {**seat_names(seat, editing), "total": column.total}
             for seat, column in zip(seats, sheet.summary, strict=True)
         ],
         "middle_span": middle_span(rules.kontra),
@@ -265,7 +264,8 @@ def render_list(
         or SubstituteForm(table=table, seats=seats),
         "substitutes": [seat for seat in seats if seat.substitute_id is not None],
         "close_form": context.pop("close_form", None) or CloseForm(),
-        "signatures": signatures(table, len(games), seats),
+        "signatures": (signed_status := signatures(table, len(games), seats)),
+        "cleared": signatures_cleared(table, signed_status) if context.get("at_table") else None,
         # What the referee confirms a seat's signature on (``services.sign_list``).
         "sign_state": services.list_state(table) if tournament.seat_codes else None,
         "differences": (
@@ -477,6 +477,11 @@ def saved_answer(
             "version": game.version,
             "next": following,
             "signatures_cleared": bool(game.signatures_cleared),
+            # A page older than the list (a substitute appointed since raises the frame) gets
+            # the seats anew, with every row.
+            "seats": [seat_names(seat, following) for seat in services.list_seats(table)]
+            if shown is not None and changed is None
+            else None,
             "revision": None if revised is None else revised[1],
             "every_row": changed is None,
             "rows": render_to_string("referee/_list_rows.html", context),
@@ -529,6 +534,8 @@ def render_conflict(
     conflict = {
         "code": code,
         "current": current,
+        # Who saved it: the referee (``updated_by``), or a table's device, which the log names.
+        "saved": table.changes.filter(game_number=number, action__in=GAME_ROWS[:2]).first(),
         "description": (
             describe_game(services.GameEntry.from_game(current).to_json(), names)
             if current is not None

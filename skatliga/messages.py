@@ -43,6 +43,9 @@ MESSAGES: dict[str, StrPromise] = {
     "card_points_missing": _("Augen fehlen (oder gewonnen/verloren wählen)."),
     "schwarz_without_schneider": _("Schwarz ist immer auch Schneider."),
     "outcome_contradiction": _("Widerspricht den Augen oder Stichen."),
+    "won_below_announced_schneider": _(
+        "Schneider angesagt: gewonnen erst, wenn der Gegner Schneider ist."
+    ),
     "won_contradicts_announcement": _(
         "Gewonnen, aber die Ansage (Schneider, Schwarz, Ouvert) wurde nicht erreicht."
     ),
@@ -177,7 +180,7 @@ MESSAGES: dict[str, StrPromise] = {
     "ranking_unknown": _("Diese Wertung gibt es nicht."),
     "match_points_unknown": _("Diese Mannschaftswertung gibt es nicht."),
     "ranking_series_invalid": _("Serien: 1 bis 99."),
-    "player_already_withdrawn": _("Der Spieler hat sich schon zurückgezogen."),
+    "player_already_withdrawn": _("Diese Anmeldung ist schon zurückgezogen."),
     "player_at_open_table": _(
         "%(player)s sitzt an einer noch offenen Liste: erst die Liste abschließen."
     ),

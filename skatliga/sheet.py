@@ -23,7 +23,7 @@ import scoring
 from scoring.lists import WON_BONUS
 from skatliga import services
 from skatliga.entries import list_entry, list_entry_text, signed
-from skatliga.models import Game, GameType, Player, Seat, Signature, Table, Tournament
+from skatliga.models import Change, Game, GameType, Player, Seat, Signature, Table, Tournament
 from skatliga.services.confirmation import kept_at_table
 from skatliga.words import breakdown, doubling_mark, list_words
 
@@ -249,6 +249,45 @@ def signers(seats: Iterable[Seat], found: Iterable[Signature] = ()) -> list[Seat
         for seat in seats
         for substitute in ((False, True) if seat.substitute_id is not None else (False,))
     ]
+
+
+def short_name(name: str) -> str:
+    """ "Anna Schmidt" → "Anna S.", for the narrow standings strip.
+
+    >>> short_name("Anna Maria Schmidt"), short_name("Bernd")
+    ('Anna S.', 'Bernd')
+    """
+    first, *rest = name.split() or [""]
+    return f"{first} {rest[-1][0]}." if rest else first
+
+
+def seat_names(seat: Seat, number: int | None) -> dict[str, Any]:
+    """Who sits on ``seat`` for game ``number`` (the substitute from his first game on), by
+    name and short name, and the seat's player and substitute both: the table device names
+    the right one for each game it moves on to (``table-queue.js``)."""
+    now = str(seat.player_for(number) if number else seat.player)
+    substitute = str(seat.substitute) if seat.substitute_id is not None else ""
+    return {
+        "position": seat.position,
+        "name": now,
+        "short": short_name(now),
+        "player": str(seat.player),
+        "player_short": short_name(str(seat.player)),
+        "substitute": substitute,
+        "substitute_short": short_name(substitute) if substitute else "",
+        "from": seat.substitute_from if substitute else None,
+    }
+
+
+def signatures_cleared(table: Table, status: Signatures) -> Change | None:
+    """The last clearing of the list's signatures (a correction after signing), while not
+    everyone has signed again (``status``, the list's :func:`signatures`): the table
+    device says so. A clearing deletes every signature, so each one there is newer; only a
+    complete list is signed."""
+    if status.all_signed or not status.complete:
+        return None
+    cleared = table.changes.filter(action=Change.Action.SIGNATURES_CLEARED)
+    return cleared.select_related("user").order_by("-id").first()
 
 
 def signatures(

@@ -41,7 +41,7 @@ def lines(settlement: Settlement, sign: str = "€") -> list[MoneyLine]:
         MoneyLine(
             f"{p.rank}.",
             p.player,
-            euros(p.entry),
+            euros(p.entry) if p.pays_entry else "—",
             p.fee_text,
             str(p.lost),
             euros(p.lost_fees),
@@ -71,6 +71,8 @@ def lines(settlement: Settlement, sign: str = "€") -> list[MoneyLine]:
         MoneyLine("", _("Topf"), balance=total(settlement.pot)),
         MoneyLine("", _("Preise"), prize=total(settlement.paid_out)),
         MoneyLine("", _("Rest"), balance=total(settlement.rest)),
+        MoneyLine("", _("jetzt einzunehmen"), balance=total(settlement.to_collect)),
+        MoneyLine("", _("jetzt auszuzahlen"), balance=total(settlement.to_pay_out)),
     ]
     return rows
 

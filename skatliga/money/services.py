@@ -5,8 +5,12 @@ Lost-game fees come from each list's result rows (``ListResult.lost``): per play
 for each one after. The pot is every entry fee plus every lost-game fee. Prizes go by the
 tournament's ranking: a fixed amount, or a share of the pot rounded down to whole euros;
 players sharing a rank share the prizes of the places they take, equally, rounded down to
-the cent. What the prizes leave of the pot (the rest) stays with the organiser. Who paid his
-entry fee is what the check-in desk marked (``Arrival.fee``).
+the cent. What the prizes leave of the pot (the rest) stays with the organiser. Whether an entry fee
+was paid is what the check-in desk marked (``Arrival.fee``).
+
+A player's balance (Saldo) is what changes hands now: his prize less what he still owes, his
+lost-game fees and his entry fee unless it was paid at the door. The personal page and the
+referee's settlement read it from the same :class:`PlayerMoney`.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from skatliga import revisions
 from skatliga.models import Arrival, ListResult, Purse, Series, Tournament
@@ -65,27 +70,44 @@ class PlayerMoney:
     player_id: int
     player: str
     entry: Decimal
+    """The entry fee he owes the pot: none for a substitute who is not registered."""
     lost: int
     lost_fees: Decimal
     prize: Decimal
     fee: str = ""
     """How the entry fee was marked at the check-in desk (``Arrival.Fee``): "" open."""
+    pays_entry: bool = True
+    """False for a substitute who only finished someone's list (docs/rules.md 10.7)."""
 
     @property
     def fee_paid(self) -> bool:
-        return self.fee in Arrival.PAID
+        return self.pays_entry and self.fee in Arrival.PAID
 
     @property
     def fee_text(self) -> str:
+        if not self.pays_entry:
+            return _("kein Startgeld")
         return str(Arrival.Fee(self.fee).label)
 
     @property
     def paid(self) -> Decimal:
+        """What he puts into the pot in all: his entry fee and his lost-game fees."""
         return self.entry + self.lost_fees
 
     @property
+    def entry_paid(self) -> Decimal:
+        """The entry fee paid at the door already."""
+        return self.entry if self.fee_paid else Decimal("0.00")
+
+    @property
+    def due(self) -> Decimal:
+        """What he still owes: his lost-game fees, and his entry fee unless paid."""
+        return self.paid - self.entry_paid
+
+    @property
     def balance(self) -> Decimal:
-        return self.prize - self.paid
+        """What changes hands now: positive, he gets it; negative, he pays it."""
+        return self.prize - self.due
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +136,16 @@ class Settlement:
     @property
     def rest(self) -> Decimal:
         return self.pot - self.paid_out
+
+    @property
+    def to_collect(self) -> Decimal:
+        """What the players who owe pay now (their negative balances)."""
+        return -sum((p.balance for p in self.players if p.balance < 0), Decimal("0.00"))
+
+    @property
+    def to_pay_out(self) -> Decimal:
+        """What the players who get money are paid now (their positive balances)."""
+        return sum((p.balance for p in self.players if p.balance > 0), Decimal("0.00"))
 
 
 def purse_of(tournament: Tournament) -> Purse:
@@ -176,6 +208,7 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
             lost_fees=fees.get(row.player_id, Decimal("0.00")),
             prize=won.get(row.player_id, Decimal("0.00")),
             fee=fees_marked.get(row.player_id, ""),
+            pays_entry=row.player_id in registered,
         )
         for row in rows
     )
@@ -186,6 +219,29 @@ def settle(tournament: Tournament, series: Series | None = None) -> Settlement:
         lost_fees=lost_total,
         prizes=prizes,
         entries_paid=fee * paid,
+    )
+
+
+def player_money(tournament: Tournament, player_id: int) -> PlayerMoney | None:
+    """One registered player's line of the evening's settlement; before his first result,
+    his entry fee and how the desk marked it. None where he is not in the settlement and
+    not registered."""
+    line = next((p for p in settle(tournament).players if p.player_id == player_id), None)
+    if line is not None:
+        return line
+    registration = tournament.registrations.filter(player_id=player_id).first()
+    if registration is None:
+        return None
+    marked = Arrival.objects.filter(registration=registration).values_list("fee", flat=True)
+    return PlayerMoney(
+        rank=0,
+        player_id=player_id,
+        player=str(registration.player),
+        entry=Decimal(purse_of(tournament).entry_fee).quantize(CENT),
+        lost=0,
+        lost_fees=Decimal("0.00"),
+        prize=Decimal("0.00"),
+        fee=marked.first() or "",
     )
 
 

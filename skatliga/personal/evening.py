@@ -34,7 +34,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.money.services import settle
+from skatliga.money.services import PlayerMoney, player_money
 from skatliga.sheet import build_sheet, signatures
 from skatliga.standings.queries import progress_in
 from skatliga.words import game_label
@@ -54,6 +54,15 @@ class NextSeat:
     table: int
     position: int
     others: tuple[Neighbour, ...]
+    handed_over: tuple[int, str] | None = None
+    """Where a substitute took my seat over: from which game, and who."""
+
+
+def _handed_over(seat: Seat, player_id: int) -> tuple[int, str] | None:
+    """From which game and to whom my ``seat`` went, where a substitute took it over."""
+    if seat.substitute is None or seat.player_id != player_id:
+        return None
+    return seat.substitute_from or 0, seat.substitute.public_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +105,8 @@ class MyList:
     objections_until: datetime.datetime | None
     objections: tuple[Objection, ...]
     """My objections to games of this list, the latest first, with the referee's decisions."""
+    handed_over: tuple[int, str] | None = None
+    """Where a substitute took my seat over: from which game, and who (his public name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,23 +121,23 @@ class MyStanding:
 
 @dataclass(frozen=True, slots=True)
 class MyMoney:
+    """My line of the settlement (``money.services.PlayerMoney``, the referee's figures),
+    with the prize and the balance held back while the ranking may still change."""
+
     currency: str
-    entry: Decimal
-    fee_text: str
-    fee_paid: bool
-    lost: int
-    lost_fees: Decimal
-    prize: Decimal | None
-    """None while a series the public may not see yet could still change the ranking."""
+    line: PlayerMoney
+    prize_known: bool
+    """False while a series the public may not see yet could still change the ranking."""
     provisional: bool
 
     @property
-    def paid(self) -> Decimal:
-        return self.entry + self.lost_fees
+    def prize(self) -> Decimal | None:
+        return self.line.prize if self.prize_known else None
 
     @property
     def balance(self) -> Decimal | None:
-        return None if self.prize is None else self.prize - self.paid
+        """What changes hands now (``PlayerMoney.balance``), None while the prize is held."""
+        return self.line.balance if self.prize_known else None
 
     @property
     def balance_amount(self) -> Decimal | None:
@@ -182,7 +193,11 @@ def my_evening(registration: Registration) -> Evening:
     if mine:
         seat = mine[0]
         next_seat = NextSeat(
-            seat.table.series.number, seat.table.number, seat.position, _others(seat.table, seat)
+            seat.table.series.number,
+            seat.table.number,
+            seat.position,
+            _others(seat.table, seat),
+            _handed_over(seat, player_id),
         )
     return Evening(
         registration=registration,
@@ -276,6 +291,7 @@ def _my_list(tournament: Tournament, seat: Seat, player_id: int, now: datetime.d
         objectable=table.series.objections_open(now),
         objections_until=table.series.objections_until,
         objections=objections,
+        handed_over=_handed_over(seat, player_id),
     )
 
 
@@ -301,32 +317,15 @@ def _money(tournament: Tournament, player_id: int) -> MyMoney | None:
     purse = Purse.objects.filter(tournament=tournament).first()
     if purse is None:
         return None
-    line = next((p for p in settle(tournament).players if p.player_id == player_id), None)
+    line = player_money(tournament, player_id)
+    if line is None:
+        return None
     hidden = tournament.series.exclude(SeriesQuerySet.shown()).exists()
     provisional = tournament.series.filter(published_at__isnull=True).exists()
-    if line is None:
-        entry = Decimal(purse.entry_fee).quantize(Decimal("0.01"))
-        fee = Arrival.objects.filter(registration__tournament=tournament).filter(
-            registration__player_id=player_id
-        )
-        marked = fee.values_list("fee", flat=True).first() or ""
-        return MyMoney(
-            currency=purse.currency_sign,
-            entry=entry,
-            fee_text=str(Arrival.Fee(marked).label),
-            fee_paid=marked in Arrival.PAID,
-            lost=0,
-            lost_fees=Decimal("0.00"),
-            prize=None,
-            provisional=True,
-        )
+    started = line.rank > 0
     return MyMoney(
         currency=purse.currency_sign,
-        entry=line.entry,
-        fee_text=line.fee_text,
-        fee_paid=line.fee_paid,
-        lost=line.lost,
-        lost_fees=line.lost_fees,
-        prize=None if hidden else line.prize,
-        provisional=provisional or not tournament.series.exists(),
+        line=line,
+        prize_known=started and not hidden,
+        provisional=not started or provisional or not tournament.series.exists(),
     )

@@ -19,9 +19,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from skatliga import services
 from skatliga.messages import message
-from skatliga.models import Objection, RefereeCall, Table, TableLink
+from skatliga.models import RefereeCall, Table, TableLink
 from skatliga.services.calls import REASON_LENGTH
+from skatliga.sheet import build_sheet
+from skatliga.table.answers import status
 from skatliga.table.views import device_name, open_link, private
+from skatliga.words import game_label, list_words
 
 POLL_SECONDS = 5
 """How often the table's device asks whether the referee answered."""
@@ -38,10 +41,11 @@ class ObjectionForm(forms.Form):
 
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        numbers = table.games.order_by("-number").values_list("number", flat=True)
         number = self.fields["number"]
         assert isinstance(number, forms.TypedChoiceField)
-        number.choices = [(n, _("Spiel %(number)s") % {"number": n}) for n in numbers]
+        number.choices = game_choices(table)
+        if number.choices:
+            self.initial.setdefault("number", number.choices[-1][0])
         seat = self.fields["seat"]
         assert isinstance(seat, forms.TypedChoiceField)
         seat.choices = [
@@ -51,21 +55,35 @@ class ObjectionForm(forms.Form):
         seat.widget = forms.RadioSelect(choices=seat.choices)
 
 
-def status(table: Table) -> dict[str, Any]:
-    """What the table sees of its asks: its last call and its objections with the answers."""
-    return {
-        "call": RefereeCall.objects.filter(table=table).order_by("-created_at", "-id").first(),
-        "objections": list(
-            Objection.objects.filter(game__table=table)
-            .select_related("game", "seat__player")
-            .order_by("-created_at", "-id")
-        ),
-    }
+def game_choices(table: Table) -> list[tuple[int, str]]:
+    """The list's games in playing order, each as the list has it: its number, declarer,
+    game and value ("Spiel 3: Bernd Łukasz · Grand · +96"), a passed-in game as such."""
+    tournament = table.series.tournament
+    seats = {seat.position: seat for seat in services.list_seats(table)}
+    games = services.list_games(table)
+    sheet = build_sheet(table, games, games_per_list=tournament.games_per_list(table.size))
+    words = list_words(get_language())
+    choices = []
+    for row in sheet.rows:
+        if row.game is None:
+            continue
+        what = game_label(row.game, row.scored, words=words)
+        seat = seats.get(row.game.declarer or 0)
+        if seat is not None:
+            what = f"{seat.player_for(row.number)} · {what} · {row.entry}"
+        choices.append(
+            (row.number, _("Spiel %(number)s: %(game)s") % {"number": row.number, "game": what})
+        )
+    return choices
 
 
-def etag(link: TableLink) -> str:
+def etag(link: TableLink, recent: bool = False) -> str:
+    """The answers' ETag: the tournament's revision rises with every call, acknowledgement
+    and decision; the list's page (``recent``) counts the minutes too, so that an answer
+    drops out of it after ``answers.RECENT``."""
     tournament = link.table.series.tournament
-    return f'"help-{link.table_id}-{tournament.revision}-{get_language()}"'
+    minute = f"-{int(timezone.now().timestamp() // 60)}" if recent else ""
+    return f'"help-{link.table_id}-{tournament.revision}-{get_language()}{minute}"'
 
 
 @private
@@ -104,13 +122,16 @@ def render_help(
 @private
 @require_GET
 def help_status(request: HttpRequest, token: str) -> HttpResponse:
-    """The page's answers block again, or 304 while nothing changed."""
+    """The page's answers block again, or 304 while nothing changed; ``?recent=1``: the
+    list page's (what waits, and the answers of the last half hour)."""
     link = open_link(request, token)
-    tag = etag(link)
+    recent = request.GET.get("recent") == "1"
+    tag = etag(link, recent)
     if tag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
     else:
-        html = render_to_string("table/_help_status.html", status(link.table), request=request)
+        answers = status(link.table, recent=recent)
+        html = render_to_string("table/_help_status.html", answers, request=request)
         response = JsonResponse({"html": html})
     response["ETag"] = tag
     return response

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 from skatliga import services
 from skatliga.messages import message
 from skatliga.models import Seat
-from skatliga.sheet import build_sheet, signatures
+from skatliga.sheet import build_sheet, signatures, signatures_cleared
 from skatliga.table.views import device_name, open_link, private
 
 
@@ -22,6 +22,7 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
     """The players' names to tap, each with whether they signed."""
     link = open_link(request, token)
     table = link.table
+    status = signatures(table)
     return render(
         request,
         "table/sign.html",
@@ -29,7 +30,8 @@ def sign(request: HttpRequest, token: str) -> HttpResponse:
             "at_table": True,
             "table": table,
             "token": link.token,
-            "signatures": signatures(table),
+            "signatures": status,
+            "cleared": signatures_cleared(table, status),
             "entry_url": reverse("table:entry", args=[link.token]),
         },
     )

@@ -25,9 +25,9 @@ from django.views.decorators.http import require_POST, require_safe
 from scoring import GameType
 from skatliga.languages import to_its_language
 from skatliga.list_page import editing_number, preview_row, render_list, save_row
-from skatliga.models import RefereeCall, Table, TableLink, Tournament
+from skatliga.models import Table, TableLink, Tournament
 from skatliga.models.limits import hit
-from skatliga.table import services
+from skatliga.table import answers, services
 
 View = Callable[..., HttpResponse]
 
@@ -123,13 +123,10 @@ def page(request: HttpRequest, link: TableLink) -> dict[str, Any]:
         "preview_url": reverse("table:preview", args=[link.token]),
         "device_url": reverse("table:device", args=[link.token]),
         "device_name": device_name(request, link),
-        # The table's call for the referee while it waits (``skatliga.table.calls``): read
-        # when the page shows it, not for a save answered without a page.
-        "open_call": SimpleLazyObject(
-            lambda: RefereeCall.objects.filter(
-                table=link.table, acknowledged_at__isnull=True
-            ).first()
-        ),
+        # The table's asks to the referee, waiting or answered lately (``answers``): read
+        # when the page shows them, not for a save answered without a page.
+        "answers": SimpleLazyObject(lambda: answers.status(link.table, recent=True)),
+        "answers_url": reverse("table:help-status", args=[link.token]) + "?recent=1",
         # The tap grid's "with/without 1..n" buttons: the rule set's limit per trump game.
         "most_matadors": json.dumps(
             {game.value: rules.most_matadors(game) for game in GameType if game.is_trump_game}
@@ -246,6 +243,8 @@ OFFLINE_FILES = (
     "skatliga/entry.js",
     "skatliga/table-grid.js",
     "skatliga/table-queue.js",
+    "skatliga/poll.js",
+    "skatliga/table-help.js",
     "skatliga/table.css",
     "skatliga/favicon.svg",
 )

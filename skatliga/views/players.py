@@ -173,7 +173,7 @@ def registration_withdraw(request: HttpRequest, tournament: Tournament, pk: int)
         )
     messages.success(
         request,
-        _("%(player)s zurückgezogen: wird nicht mehr ausgelost, seine Ergebnisse bleiben.")
+        _("%(player)s zurückgezogen: nicht mehr ausgelost, die Ergebnisse bleiben.")
         % {"player": registration.player},
     )
     return redirect(reverse("referee:tournament", args=[tournament.slug]) + "#players")

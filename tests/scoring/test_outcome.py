@@ -467,3 +467,87 @@ def test_the_danish_seeds_bid_sequence():
         18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50,
         54, 55, 59, 60, 63, 66, 70, 72, 77, 80, 81, 84, 88, 90, 96, 99,
     )  # fmt: skip
+
+
+# --- won with an announcement: the announcement was made (docs/rules.md section 10.2) ---
+
+
+@pytest.mark.parametrize(
+    ("declaration", "outcome", "expected"),
+    [
+        # Clubs hand with 1, schneider announced, "won": with 1, game 2, hand 3, schneider
+        # 4, announced 5 → 5 × 12 = 60.
+        pytest.param(
+            decl(C, bid=None, matadors=1, hand=True, schneider_announced=True),
+            Outcome(won=True),
+            (True, 60, 60),
+            id="schneider announced, won",
+        ),
+        # Grand hand with 2, schwarz announced, "won": with 2, game 3, hand 4, schneider 5,
+        # announced 6, schwarz 7, announced 8 → 8 × 24 = 192.
+        pytest.param(
+            decl(G, bid=None, matadors=2, hand=True, schwarz_announced=True),
+            Outcome(won=True),
+            (True, 192, 192),
+            id="schwarz announced, won",
+        ),
+        # The same with "Schneider" ticked as well: schwarz, left unsaid, was made.
+        pytest.param(
+            decl(G, bid=None, matadors=2, hand=True, schwarz_announced=True),
+            Outcome(won=True, schneider=True),
+            (True, 192, 192),
+            id="schwarz announced, won, schneider ticked",
+        ),
+        # Clubs ouvert with 2 (ISkO's example): 9 × 12 = 108, won by the flag alone.
+        pytest.param(
+            decl(C, bid=None, matadors=2, hand=True, ouvert=True),
+            Outcome(won=True),
+            (True, 108, 108),
+            id="ouvert, won",
+        ),
+        # Lost with schneider announced: every announced level counts, the declarer was
+        # not schneider: with 1, game 2, hand 3, schneider 4, announced 5 → 60, −120.
+        pytest.param(
+            decl(C, bid=None, matadors=1, hand=True, schneider_announced=True),
+            Outcome(won=False),
+            (False, 60, -120),
+            id="schneider announced, lost",
+        ),
+        # 90 card points make an announced schneider: won, 60.
+        pytest.param(
+            decl(C, bid=None, matadors=1, hand=True, schneider_announced=True),
+            Outcome(card_points=90, won=True),
+            (True, 60, 60),
+            id="schneider announced, 90 points, won",
+        ),
+        # 85 card points miss it: lost, −120, whatever the paper flag would say.
+        pytest.param(
+            decl(C, bid=None, matadors=1, hand=True, schneider_announced=True),
+            Outcome(card_points=85),
+            (False, 60, -120),
+            id="schneider announced, 85 points",
+        ),
+    ],
+)
+def test_won_with_an_announcement_means_it_was_made(declaration, outcome, expected):
+    assert errors(declaration, outcome) == []
+    assert result(declaration, outcome) == expected
+
+
+def test_won_with_85_points_and_schneider_announced_contradicts_the_points():
+    """Won with schneider announced needs 90 card points: 85 and "won" cannot both be."""
+    declaration = decl(C, bid=None, matadors=1, hand=True, schneider_announced=True)
+    assert errors(declaration, Outcome(card_points=85, won=True)) == [
+        Problem("won_below_announced_schneider", "won")
+    ]
+    # Below 61 it is simply lost: the points and the flag disagree.
+    assert errors(declaration, Outcome(card_points=55, won=True)) == [
+        Problem("outcome_contradiction", "won")
+    ]
+
+
+def test_won_with_a_flag_that_denies_the_announcement_is_refused():
+    declaration = decl(C, bid=None, matadors=1, hand=True, schneider_announced=True)
+    assert errors(declaration, Outcome(won=True, schneider=False)) == [
+        Problem("won_contradicts_announcement", "won")
+    ]

@@ -334,3 +334,48 @@ def test_without_a_window_the_public_pages_say_nothing_of_it(client, table):
     page = client.get(reverse("series", args=[tournament.slug, series.number]))
 
     assert "data-objections" not in page.content.decode()
+
+
+def test_the_list_at_the_table_shows_the_referees_answers_of_the_last_half_hour(
+    device, link, table, referee
+):
+    """The call seen and the objection decided show on the list's page, not only on the
+    help page; after half an hour they are no news there."""
+    call = services.call_referee(table, "dispute")
+    services.acknowledge_call(call, user=referee)
+    objection = services.file_objection(
+        table.games.get(number=1), table.seats.get(position=2), "Bube vergessen"
+    )
+    services.decide_objection(objection, reason="Bube lag im Skat", user=referee)
+
+    page = device.get(at(link, "entry")).content.decode()
+    assert 'data-call="seen"' in page
+    assert f'data-objection="{objection.pk}" data-decision="kept"' in page
+    assert "Bube lag im Skat" in page
+    recent = device.get(at(link, "help-status") + "?recent=1").json()["html"]
+    assert 'data-call="seen"' in recent and 'data-decision="kept"' in recent
+
+    long_ago = timezone.now() - datetime.timedelta(minutes=31)
+    RefereeCall.objects.update(acknowledged_at=long_ago)
+    Objection.objects.update(decided_at=long_ago)
+    page = device.get(at(link, "entry")).content.decode()
+    assert 'data-call="seen"' not in page and "data-objection" not in page
+    # The help page keeps them all.
+    help_page = device.get(at(link, "help")).content.decode()
+    assert 'data-call="seen"' in help_page and 'data-decision="kept"' in help_page
+
+
+def test_the_objection_form_names_each_game_in_playing_order(device, link, table):
+    """Game 1: seat 1's grand with 2 (+72); game 2 passed in; game 3: seat 2 plays clubs
+    with 1 and 70 card points, (1 + 1) × 12 = +24. The last game is chosen first."""
+    play(table, entry(), entry(2, "clubs", bid=18, matadors=1, card_points=70))
+    seats = {seat.position: str(seat.player) for seat in table.seats.all()}
+
+    form = device.get(at(link, "help")).context["form"]
+
+    assert form.fields["number"].choices == [
+        (1, f"Spiel 1: {seats[1]} · Grand · +72"),
+        (2, "Spiel 2: eingepasst"),
+        (3, f"Spiel 3: {seats[2]} · Kreuz · +24"),
+    ]
+    assert form["number"].value() == 3

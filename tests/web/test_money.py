@@ -108,6 +108,83 @@ def test_a_13_player_evening_settles_to_the_cent(evening):
     assert sum(p.balance for p in settlement.players) + settlement.rest == 0
 
 
+def test_the_balance_is_what_changes_hands_after_fees_paid_at_the_door(evening):
+    """The desk marked four entry fees: P13 cash, P6 card, P11 cash, P2 "later" (not paid).
+
+    A paid fee is not asked for again: P13 (1st, 69.00, no lost game) gets 69.00, not
+    69.00 − 10.00 = 59.00; P6 (34.00) gets 34.00, not 24.00; P11 (3.50 of lost-game fees)
+    pays 3.50, not 13.50. P2 pays 10.00 + 0.50 = 10.50; P7 (34.00, unpaid) gets 24.00.
+
+    The others owe their entry fee: P1, P3, P4, P8 10.00 each; P5 12.50; P9 11.00; P10
+    and P12 10.50 each. To collect: 4 × 10.00 + 12.50 + 11.00 + 2 × 10.50 + 10.50 (P2) +
+    3.50 (P11) = 98.50; to pay out: 69.00 + 34.00 + 24.00 = 127.00. The box holds the
+    30.00 paid at the door: 30.00 + 98.50 − 127.00 = 1.50, the rest.
+    """
+    from skatliga.checkin.services import mark
+    from skatliga.models import Registration
+
+    for name, fee in (("P13", "cash"), ("P6", "card"), ("P11", "cash"), ("P2", "later")):
+        mark(Registration.objects.get(tournament=evening, player__name=name), fee=fee)
+    settlement = money.settle(evening)
+    balance = {p.player: p.balance for p in settlement.players}
+
+    assert balance == {
+        "P13": D("69.00"),
+        "P6": D("34.00"),
+        "P7": D("24.00"),
+        "P8": D("-10.00"),
+        "P12": D("-10.50"),
+        "P1": D("-10.00"),
+        "P3": D("-10.00"),
+        "P4": D("-10.00"),
+        "P10": D("-10.50"),
+        "P2": D("-10.50"),
+        "P9": D("-11.00"),
+        "P5": D("-12.50"),
+        "P11": D("-3.50"),
+    }
+    assert settlement.entries_paid == D("30.00")
+    assert (settlement.to_collect, settlement.to_pay_out) == (D("98.50"), D("127.00"))
+    assert settlement.entries_paid + settlement.to_collect - settlement.to_pay_out == (
+        settlement.rest
+    )
+
+
+def test_a_substitute_owes_no_entry_fee_and_says_so(client, django_user_model):
+    """A 3-table, one round: Carla leaves after game 1, Sven plays her seat from game 2 and
+    loses it (grand with 1 at 50 card points: −96 − 50 = −146; Anna and Bernd +40 each).
+    Entry fees 3 × 10.00 (Sven is not registered), Sven's lost game 0.50: pot 30.50. Sven
+    owes no entry fee: his balance is his lost game, −0.50."""
+    anna, bernd, carla = (make_player(name) for name in ("Anna", "Bernd", "Carla"))
+    table = make_table(players=[anna, bernd, carla], rounds=1, slug="ersatz")
+    tournament = table.series.tournament
+    money.save_purse(
+        tournament,
+        entry_fee=D("10.00"),
+        lost_fee=D("0.50"),
+        lost_fee_threshold=3,
+        lost_fee_later=D("1.00"),
+        prizes=[],
+    )
+    play(table, entry())
+    services.appoint_substitute(table, 3, 2, name="Sven Ersatz")
+    play(table, lost(3), entry())
+
+    settlement = money.settle(tournament)
+    [sven] = [p for p in settlement.players if p.player == "Sven Ersatz"]
+    assert (sven.entry, sven.pays_entry, sven.fee_paid) == (D("0.00"), False, False)
+    assert (sven.lost_fees, sven.balance) == (D("0.50"), D("-0.50"))
+    assert settlement.pot == D("30.50")
+
+    user = django_user_model.objects.create_user("kasse")
+    tournament.referees.add(user)
+    client.force_login(user)
+    page = client.get(reverse("referee:money", args=["ersatz"])).content.decode()
+    row = page.split("Sven Ersatz", 1)[1].split("</tr>", 1)[0]
+    assert 'data-fee="none">kein Startgeld<' in row and "offen" not in row
+    assert "—" in row
+
+
 def test_a_series_shows_its_lost_game_fees_only(evening):
     settlement = money.settle(evening, evening.series.get())
     assert settlement.pot == D("8.50")

@@ -125,7 +125,7 @@ def test_another_players_money_never_appears():
     services.close_table(table, reason="test")
     services.publish_series(table.series)
     anna = my_evening(regs["Anna Berg"]).money
-    assert (anna.entry, anna.lost, anna.lost_fees, anna.prize) == (
+    assert (anna.line.entry, anna.line.lost, anna.line.lost_fees, anna.prize) == (
         Decimal("10.00"),
         0,
         Decimal("0.00"),
@@ -133,7 +133,7 @@ def test_another_players_money_never_appears():
     )
     assert anna.balance == Decimal("5.00") and not anna.provisional
     bernd = my_evening(regs["Bernd Kranz"]).money
-    assert (bernd.lost, bernd.lost_fees, bernd.prize, bernd.balance) == (
+    assert (bernd.line.lost, bernd.line.lost_fees, bernd.prize, bernd.balance) == (
         1,
         Decimal("0.50"),
         Decimal("0.00"),
@@ -142,6 +142,53 @@ def test_another_players_money_never_appears():
     page = page_html(url(regs["Bernd Kranz"]))
     money = page.split('class="me-money"', 1)[1].split("</section>", 1)[0]
     assert "10,50" in money and "15,00" not in money and "Anna" not in money
+
+
+def test_an_entry_fee_paid_at_the_door_is_not_asked_for_again():
+    """Anna and Bernd paid 10.00 at the door (cash, card), Carla did not. Anna gets her
+    prize, 15.00 (not 15.00 − 10.00 = 5.00); Bernd pays his lost game, 0.50 (not 10.50);
+    Carla pays her entry fee, 10.00. The personal page says what the referee's settlement
+    says (one line, ``PlayerMoney``)."""
+    from skatliga.checkin.services import mark
+    from skatliga.money.services import settle
+
+    table, regs = evening_of(make_player("Carla Weiß"))
+    mark(regs["Anna Berg"], fee="cash")
+    mark(regs["Bernd Kranz"], fee="card")
+    services.close_table(table, reason="test")
+    services.publish_series(table.series)
+    settlement = {p.player: p.balance for p in settle(table.series.tournament).players}
+    balances = {name: my_evening(reg).money.balance for name, reg in regs.items()}
+    assert (
+        balances
+        == settlement
+        == {
+            "Anna Berg": Decimal("15.00"),
+            "Bernd Kranz": Decimal("-0.50"),
+            "Carla Weiß": Decimal("-10.00"),
+        }
+    )
+    money = page_html(url(regs["Bernd Kranz"])).split('class="me-money"', 1)[1]
+    money = money.split("</section>", 1)[0]
+    assert "Ich zahle" in money and "0,50" in money and "10,50" not in money
+    assert 'data-money="entry-paid"' in money
+    money = page_html(url(regs["Anna Berg"])).split('class="me-money"', 1)[1]
+    assert "Ich bekomme" in money.split("</section>", 1)[0]
+    assert "15,00" in money.split('data-money="balance"', 1)[1][:40]
+
+
+def test_the_player_who_left_reads_who_took_his_seat_over():
+    """Carla leaves after game 1; Sven plays her seat 3 from game 2 on."""
+    table, regs = evening_of(make_player("Carla Weiß"))
+    services.appoint_substitute(table, 3, 2, name="Sven Ersatz")
+
+    carla = my_evening(regs["Carla Weiß"])
+    assert carla.lists[0].handed_over == (2, "Sven Ersatz")
+    assert carla.next_seat.handed_over == (2, "Sven Ersatz")
+    assert my_evening(regs["Anna Berg"]).lists[0].handed_over is None
+    page = page_html(url(regs["Carla Weiß"]))
+    assert page.count("Ab Spiel 2 spielt Sven Ersatz Ihren Platz als Ersatzspieler.") == 2
+    assert "Ihren Platz" not in page_html(url(regs["Anna Berg"]))
 
 
 def test_a_hidden_series_shows_my_games_but_no_rank_or_prize_until_published():

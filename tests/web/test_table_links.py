@@ -280,8 +280,9 @@ def test_a_save_in_place_reads_less_than_a_save_and_its_page(device, link, table
     # the history's line, the table's, series' and tournament's revisions (no season here).
     # The answer is built from the games read under the lock.
     assert len(in_place) == 14, [q["sql"] for q in in_place]
-    # The same save, then the whole page: 8 statements more, and a request more.
-    assert len(reload) == 22, [q["sql"] for q in reload]
+    # The same save, then the whole page: 9 statements more (the table's call and its
+    # objections among them, for the referee's answers), and a request more.
+    assert len(reload) == 23, [q["sql"] for q in reload]
     assert Game.objects.filter(table=table).count() == 3
 
 
@@ -337,6 +338,51 @@ def test_a_stale_save_at_the_table_is_a_conflict_and_overwrites_nothing(device, 
 
     assert response.context["conflict"]["code"] == "conflict"
     assert Game.objects.get(table=table).game == "clubs"
+
+
+def test_a_conflict_names_the_device_that_saved(device, link, table):
+    """Another phone at the table ("Handy 2") saved game 1 first: the conflict names it,
+    not "von —"."""
+    services.record_game(
+        table, 1, entry(2, "clubs", bid=18, matadors=1, won=True), device="Handy 2"
+    )
+
+    response = device.post(entry_url(link), row(1, **GRAND))
+
+    assert response.context["conflict"]["code"] == "conflict"
+    saved = response.content.decode().split('class="conflict-saved"', 1)[1].split("</p>", 1)[0]
+    assert "am Tisch, Handy 2," in saved and "von —" not in saved
+
+
+def test_the_device_says_a_correction_cleared_the_signatures(
+    device, link, table, django_user_model
+):
+    """The list signed by all three; the referee corrects game 2: the table's list and
+    sign pages say the signatures are gone, until all three have signed again."""
+    play(table, entry(1, "grand", bid=18, matadors=1, won=True), entry(), entry())
+    for position in (1, 2, 3):
+        services.sign_list(table, position, state=services.list_state(table))
+    assert "signatures-cleared" not in device.get(entry_url(link)).content.decode()
+    user = django_user_model.objects.create_user("leitung", first_name="Lea")
+    services.record_game(
+        table,
+        2,
+        entry(2, "clubs", bid=18, matadors=1, won=True),
+        expected_version=1,
+        user=user,
+        reason="Papier",
+        signatures_confirmed=True,
+    )
+
+    for page in (entry_url(link), reverse("table:sign", args=[link.token])):
+        html = device.get(page).content.decode()
+        said = html.split('class="alert alert-warning signatures-cleared"', 1)[1].split("</p>")[0]
+        assert 'data-game="2"' in said
+        assert "Spiel 2 wurde nach der Unterschrift von der Turnierleitung geändert" in said
+        assert "alle Unterschriften sind gelöscht" in said
+    for position in (1, 2, 3):
+        services.sign_list(table, position, state=services.list_state(table))
+    assert "signatures-cleared" not in device.get(entry_url(link)).content.decode()
 
 
 def test_a_write_after_the_list_closed_gets_a_clear_message(device, link, table):

@@ -93,6 +93,30 @@ def test_the_referee_withdraws_a_player_and_the_standing_marks_him(
 
 
 @pytest.mark.parametrize(
+    ("language", "his"),
+    [("de", ("seine", "ihre", "sich")), ("en", ("his", "her")), ("da", ("hans",))]
+    + [("sv", ("hans",)), ("nl", ("zijn",))],
+)
+def test_the_withdrawal_message_speaks_of_anyone(
+    client, django_user_model, after_series_1, language, his
+):
+    """Said of a player of any gender: no "seine Ergebnisse", "his results"."""
+    user = django_user_model.objects.create_user("leitung")
+    after_series_1.referees.add(user)
+    client.force_login(user)
+    leaving = after_series_1.registrations.first()
+    prefix = "" if language == "de" else f"/{language}"
+    url = prefix + reverse("referee:registration-withdraw", args=["abend", leaving.pk])
+
+    said = [str(m) for m in client.post(url, follow=True).context["messages"]]
+    again = client.post(url).context["action_error"]["message"]
+
+    assert len(said) == 1 and str(leaving.player) in said[0]
+    words = {word for text in (said[0], again) for word in re.findall(r"\w+", text)}
+    assert not words & set(his), (said, again)
+
+
+@pytest.mark.parametrize(
     ("language", "hint"),
     [("de", "12 Spieler: 3 Vierertische"), ("en", "12 players: 3 tables of four")],
 )

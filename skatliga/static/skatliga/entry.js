@@ -74,6 +74,9 @@
     touched = new Set();
     refusals = {};
     showProblems([]);
+    // The bar under the form explains the row being typed, not the one saved.
+    showValue({ ok: false, problems: [], matadors: null });
+    form.removeAttribute("data-preview-state");
   });
   var touched = new Set();
   var attempted = form.classList.contains("is-bound");

@@ -21,6 +21,8 @@
   }
   var FIELDS_KEY = "skatliga-table-fields";
   var COVERED = ["declarer", "game", "matadors", "hand", "ouvert", "announced", "doubling", "bid", "won", "level"];
+  // The group of buttons that sets a field, where its name differs.
+  var GROUP_OF = { hand: "levels", ouvert: "levels", announced: "levels" };
 
   function control(name) {
     return form ? form.elements[name] : null;
@@ -182,6 +184,7 @@
       if (box) box.classList.add("tap-covered");
     });
     showGrid(!window.localStorage.getItem(FIELDS_KEY));
+    mirrorErrors();
 
     // A tap does not focus its button: the focus scroll that keeps keyboard focus clear of
     // the sticky save bar would move the button away between press and release.
@@ -220,6 +223,54 @@
     syncGrid();
   }
 
+  // A covered field's error (from the save's page or the preview) shows at its group of
+  // buttons: the field itself stays out of sight, the grid stays a grid. The list of errors
+  // above the form leads to the group.
+  function mirrorErrors() {
+    var groups = {};
+    COVERED.forEach(function (name) {
+      var slot = form.querySelector('[data-error-for="' + name + '"]');
+      var group = GROUP_OF[name] || name;
+      var box = grid.querySelector(".tap-" + group);
+      if (!slot || !box) return;
+      groups[group] = groups[group] || { box: box, slots: [] };
+      groups[group].slots.push(slot);
+      form.querySelectorAll('#entry-errors a[data-field="' + name + '"]').forEach(function (link) {
+        link.setAttribute("href", "#tap-title-" + group);
+      });
+    });
+    function show(group) {
+      var entry = groups[group];
+      var out = entry.box.querySelector(".tap-error");
+      if (!out) {
+        out = document.createElement("span");
+        out.className = "field-error tap-error";
+        out.id = "tap-error-" + group;
+        entry.box.appendChild(out);
+      }
+      out.textContent = "";
+      entry.slots.forEach(function (slot) {
+        Array.prototype.forEach.call(slot.childNodes, function (node) {
+          out.appendChild(node.cloneNode(true));
+        });
+      });
+      var errors = out.querySelectorAll("[data-code]:not(.warning)").length;
+      entry.box.classList.toggle("has-error", errors > 0);
+      var row = entry.box.querySelector(".tap-row");
+      if (!row) return;
+      if (out.textContent) row.setAttribute("aria-describedby", out.id);
+      else row.removeAttribute("aria-describedby");
+    }
+    Object.keys(groups).forEach(function (group) {
+      show(group);
+      if (!window.MutationObserver) return;
+      var watch = new MutationObserver(function () { show(group); });
+      groups[group].slots.forEach(function (slot) {
+        watch.observe(slot, { childList: true, characterData: true, subtree: true });
+      });
+    });
+  }
+
   function syncGrid() {
     if (!grid) return;
     var matadors = grid.querySelector(".tap-matadors .tap-row");
@@ -256,6 +307,20 @@
     });
   }
 
+  // A seat changed hands (a substitute from this game on): its declarer's choice and button
+  // name the one who sits there now.
+  function renameSeat(position, old, name) {
+    var select = control("declarer");
+    if (!select || select.tagName !== "SELECT") return;
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.value === String(position)) option.textContent = option.textContent.replace(old, name);
+    });
+    if (!grid) return;
+    grid.querySelectorAll('.tap-declarer button[data-value="' + position + '"]').forEach(function (b) {
+      b.textContent = name;
+    });
+  }
+
   // The first button of a shown grid takes the focus; false when the fields are shown.
   function focus() {
     if (!grid || grid.hidden) return false;
@@ -274,6 +339,7 @@
     plain: plain,
     sync: syncGrid,
     seatsOut: seatsOut,
+    renameSeat: renameSeat,
     focus: focus,
   };
 })();

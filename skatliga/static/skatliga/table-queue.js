@@ -243,16 +243,48 @@
     moveTo(next);
   }
 
-  // The form types row ``next`` (a <tr> of the list): its number, dealer and seats out.
+  // Who sits on each seat for game ``number``: the seat's player, or from his first game on
+  // the substitute the referee appointed. The totals bar, the declarer's choices and buttons
+  // and the dealer's line name him.
+  function nameSeats(number) {
+    form.querySelectorAll(".entry-standings li[data-seat]").forEach(function (li) {
+      var from = Number(li.getAttribute("data-from") || 0);
+      var later = from > 0 && Number(number) >= from;
+      var name = li.getAttribute(later ? "data-substitute" : "data-player");
+      var old = li.getAttribute("title");
+      if (!name || old === name) return;
+      li.setAttribute("title", name);
+      li.querySelector(".standing-name").textContent = li.getAttribute(later ? "data-substitute-short" : "data-player-short");
+      entry.renameSeat(li.getAttribute("data-seat"), old, name);
+    });
+  }
+
+  // The seats as a save's answer has them: a substitute appointed (or removed) since the
+  // page was loaded.
+  function updateSeats(seats) {
+    (seats || []).forEach(function (seat) {
+      var li = form.querySelector('.entry-standings li[data-seat="' + seat.position + '"]');
+      if (!li) return;
+      li.setAttribute("data-player", seat.player);
+      li.setAttribute("data-player-short", seat.player_short);
+      li.setAttribute("data-substitute", seat.substitute);
+      li.setAttribute("data-substitute-short", seat.substitute_short);
+      li.setAttribute("data-from", seat.from || "");
+    });
+  }
+
+  // The form types row ``next`` (a <tr> of the list): its number, players, dealer and seats
+  // out.
   function moveTo(next) {
     var number = next.getAttribute("data-number");
     control("number").value = number;
     form.setAttribute("data-number", number);
     var title = form.querySelector(".entry-title");
     if (title) title.textContent = word("game", number);
+    nameSeats(number);
     var dealerCell = next.querySelector(".c-dealer");
     var dealer = form.querySelector(".entry-dealer");
-    var seatName = dealerCell ? document.querySelector('.entry-standings li:nth-of-type(' + (Number(dealerCell.textContent) + 1) + ')') : null;
+    var seatName = dealerCell ? form.querySelector('.entry-standings li[data-seat="' + Number(dealerCell.textContent) + '"]') : null;
     if (dealer && seatName) dealer.textContent = dealer.textContent.replace(/:.*$/, ": " + seatName.getAttribute("title"));
     var sitting = Array.prototype.map.call(next.querySelectorAll("td.c-total.sits-out"), function (td) {
       return td.getAttribute("data-seat");
@@ -274,6 +306,8 @@
     if (out) out.textContent = "–";
     var verdict = document.getElementById("entry-verdict");
     if (verdict) verdict.textContent = "";
+    var breakdown = document.getElementById("entry-breakdown");
+    if (breakdown) breakdown.textContent = "";
     entry.sync();
   }
 
@@ -474,6 +508,7 @@
     if (notes && head) head.after(notes);
     showStanding();
     keepCopy(data, shown);
+    updateSeats(data.seats);
     var next = data.next && row(data.next);
     if (!next) {
       // The list is complete: the page's next part (signing) comes with the page.

@@ -10,7 +10,8 @@ from django_tables2 import RequestConfig
 
 from skatliga.models import ListResult, Player, Team, Tournament, compiled_rows, public_name
 from skatliga.standings.queries import player_statistics, series_totals, team_standings
-from skatliga.standings.tables import PlayerHistoryTable, PlayerStandingTable
+from skatliga.standings.rankings import PLAYERS
+from skatliga.standings.tables import HistoryTable, StandingTable
 from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.public.common import moment
 
@@ -97,7 +98,7 @@ def _player_page(
     """The page of the player ``pk``: ``name`` as the public sees it, his club's name (empty
     for none), and ``teams``: (key, name, season's name) of each of his teams."""
     rows = ListResult.objects.for_player(pk).history()
-    history = PlayerHistoryTable(rows)
+    history = HistoryTable(rows)
     RequestConfig(request, paginate=False).configure(history)
     return render_page(
         request,
@@ -139,7 +140,7 @@ def team(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
     results = ListResult.objects.filter(team=team).public()
-    players = PlayerStandingTable(results.standings(), prefix="p-")
+    players = StandingTable(results.standings(), PLAYERS, prefix="p-")
     RequestConfig(request, paginate=False).configure(players)
     match_days = [
         (

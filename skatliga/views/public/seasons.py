@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from django.db.models import Case, Count, Max, Value, When, Window
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from skatliga import printing
 from skatliga.export import Caption
 from skatliga.models import ListResult, Season, Tournament, compiled_rows
 from skatliga.standings.queries import running_in
-from skatliga.standings.tables import reverser
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
     Categories,
@@ -62,9 +62,8 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
         ),
         season.pk,
     )
-    url = reverser("standings", 1)
     lines = [
-        _TournamentLine(slug, name, date, venue, count, url(slug))
+        _TournamentLine(slug, name, date, venue, count, reverse("standings", args=[slug]))
         for slug, name, date, venue, count, _hides in rows
     ]
     return lines, bool(rows and rows[0][-1])

@@ -42,7 +42,6 @@ from skatliga.models import (
     StandingRow,
     Table,
     Tournament,
-    compiled_rows,
     match_points_rule,
 )
 from skatliga.standings.metrics import half_points
@@ -177,7 +176,7 @@ def player_statistics(
     and his lists, of the series the public may see (``SeriesQuerySet.shown``); ``lists``:
     their number where the page has already read them. The games he declared are those from
     his seat before a substitute's first game, and those he declared as the substitute from
-    it on. One statement (two without ``lists``), compiled once per kind of scope."""
+    it on. One statement (two without ``lists``)."""
     pk = player if isinstance(player, int) else player.pk
     keys = (pk,) if season is None else (pk, season.pk)
 
@@ -207,7 +206,7 @@ def player_statistics(
             .values_list("declared", "won_games", "average", "grand", "null", "hand_games")
         )
 
-    found = compiled_rows(("player statistics", season is None), declared, *keys)
+    found = list(declared(*keys))
     count, won, average, grand, null, hand = found[0] if found else (0, 0, None, 0, 0, 0)
     if lists is None:
         rows = ListResult.objects.filter(player=pk).public()
@@ -296,15 +295,11 @@ def _tables_in(scope: type[Season | Tournament | Series], pk: int) -> QuerySet[T
 
 def progress_in(scope: Season | Tournament | Series) -> Progress:
     """How many lists of a season, tournament or series are closed."""
-    found = compiled_rows(
-        ("progress", type(scope)),
-        lambda pk: (
-            _tables_in(type(scope), pk)
-            .annotate(every=Value(1))
-            .values("every")
-            .values_list(Count("pk"), Count("closed_at"))
-        ),
-        scope.pk,
+    found = list(
+        _tables_in(type(scope), scope.pk)
+        .annotate(every=Value(1))
+        .values("every")
+        .values_list(Count("pk"), Count("closed_at"))
     )
     lists, closed = found[0] if found else (0, 0)
     return Progress(closed=closed, lists=lists, at=timezone.now())
@@ -357,7 +352,7 @@ def running_in(scope: Season | Tournament | Series) -> Running:
             )
         )
 
-    found = compiled_rows(("running", type(scope)), build, scope.pk)
+    found = list(build(scope.pk))
     lists: dict[tuple[str, int, int], RunningList] = {}
     players: set[int] = set()
     for name, slug, series, table, expected, count, player in found:

@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.template.context import make_context
 from django.urls import get_script_prefix
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from skatliga.models import Series, Tournament, compiled_objects
+from skatliga.models import Series, Tournament
 from skatliga.rendered import rendered_each
 from skatliga.views.dashboard import TableStatus, status_etag
 from skatliga.views.dashboard import series_status as table_statuses
@@ -43,18 +42,12 @@ def series_status(request: HttpRequest, tournament: Tournament, series: int) -> 
 
 
 def _series_of(tournament: Tournament, number: int) -> Series:
-    """Series ``number`` of ``tournament``, or 404: its series (a few) read by a statement
-    compiled once, the one asked for picked here (a series' number is no key of a compiled
-    statement: the stand-in is out of its range)."""
-    for series in compiled_objects("status series", _series, tournament.pk):
-        if series.number == number:
-            series.tournament = tournament
-            return series
-    raise Http404
-
-
-def _series(tournament_id: int) -> QuerySet[Series]:
-    return Series.objects.filter(tournament_id=tournament_id)
+    """Series ``number`` of ``tournament``, or 404."""
+    series = Series.objects.filter(tournament=tournament, number=number).first()
+    if series is None:
+        raise Http404
+    series.tournament = tournament
+    return series
 
 
 def status_blocks(

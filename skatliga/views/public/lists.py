@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from skatliga import printing, services
-from skatliga.models import Seat, Table, Tournament, compiled_objects
+from skatliga.models import Seat, Table, Tournament
 from skatliga.rendered import rendered_each
 from skatliga.sheet import Sheet, SheetRow, SummaryColumn, build_sheet, readonly_list_rows
 from skatliga.views.caching import render_page
@@ -120,14 +120,10 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpRespo
 
 def _table_page(request: HttpRequest, pk: int | None) -> HttpResponse:
     # The table with its series and tournament, its seats with their players, its games:
-    # read again after the saves at a running table, so each statement is compiled once.
+    # read again after the saves at a running table.
     if pk is None:
         raise Http404
-    found = compiled_objects(
-        "public list",
-        lambda key: Table.objects.filter(pk=key).select_related("series__tournament").order_by(),
-        pk,
-    )
+    found = list(Table.objects.filter(pk=pk).select_related("series__tournament").order_by())
     if not found:
         raise Http404
     table_obj = found[0]

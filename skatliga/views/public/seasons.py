@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from skatliga import printing
 from skatliga.export import Caption
-from skatliga.models import ListResult, Season, Tournament, compiled_rows
+from skatliga.models import ListResult, Season, Tournament
 from skatliga.standings.queries import running_in
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
@@ -50,17 +50,11 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
     with the number of the season's tournaments, and whether any of them hides its series
     until publication (``ListResultQuerySet.public_in``): one statement."""
     hides = Case(When(hide_unpublished=True, then=Value(1)), default=Value(0))
-    rows = compiled_rows(
-        "latest match days",
-        lambda pk: (
-            Tournament.objects.filter(season=pk)
-            .order_by("-date", "name")
-            .annotate(count=Window(Count("pk")), hides=Window(Max(hides)))
-            .values_list("slug", "name", "date", "venue", "count", "hides")[
-                :SEASON_TOURNAMENTS_SHOWN
-            ]
-        ),
-        season.pk,
+    rows = list(
+        Tournament.objects.filter(season=season.pk)
+        .order_by("-date", "name")
+        .annotate(count=Window(Count("pk")), hides=Window(Max(hides)))
+        .values_list("slug", "name", "date", "venue", "count", "hides")[:SEASON_TOURNAMENTS_SHOWN]
     )
     lines = [
         _TournamentLine(slug, name, date, venue, count, reverse("standings", args=[slug]))

@@ -27,7 +27,6 @@ from skatliga.models import (
     Series,
     Table,
     Tournament,
-    compiled_rows,
     match_points_rule,
     public_name,
 )
@@ -193,15 +192,11 @@ class _SeriesLine:
 
 def _series_lines(tournament: Tournament) -> list[_SeriesLine]:
     """The series of ``tournament`` with their number of tables."""
-    rows = compiled_rows(
-        "series lines",
-        lambda pk: (
-            Series.objects.filter(tournament=pk)
-            .order_by("number")
-            .annotate(table_count=Count("tables"))
-            .values_list("number", "published_at", "table_count", "objections_until")
-        ),
-        tournament.pk,
+    rows = list(
+        Series.objects.filter(tournament=tournament.pk)
+        .order_by("number")
+        .annotate(table_count=Count("tables"))
+        .values_list("number", "published_at", "table_count", "objections_until")
     )
     return [
         _SeriesLine(number, published is not None, tables, moment(until))
@@ -242,7 +237,7 @@ class _TableCard:
 
 def _table_cards(series: Series) -> list[_TableCard]:
     """The series' tables with their result rows, in seat order (a substitute's row after
-    the row of the player who left, whose seat it shares): one statement, compiled once."""
+    the row of the player who left, whose seat it shares): one statement."""
 
     def build(pk: int) -> QuerySet[Any]:
         substitute_from = Seat.objects.filter(
@@ -265,7 +260,7 @@ def _table_cards(series: Series) -> list[_TableCard]:
             )
         )
 
-    rows = compiled_rows("table cards", build, series.pk)
+    rows = list(build(series.pk))
     slug, number = series.tournament.slug, series.number
     cards: dict[int, _TableCard] = {}
     for table, table_number, closed_at, position, player, full, initials, total, sub in rows:

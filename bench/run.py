@@ -466,9 +466,11 @@ def measure_season_tables(season: Any, url: str, reps: int) -> dict[str, Any]:
         "{% load django_tables2 %}{% render_table players %}{% render_table teams %}"
     )
 
+    request = RequestFactory().get(url)
+
     def tables() -> tuple[Any, Any]:
         players, teams = standings_tables(
-            RequestFactory().get(url),
+            request,
             ListResult.objects.for_season(season),
             per_page=SEASON_ROWS_PER_PAGE,
             season=season,
@@ -479,7 +481,7 @@ def measure_season_tables(season: Any, url: str, reps: int) -> dict[str, Any]:
 
     def written() -> None:
         players, teams = tables()
-        template.render({"players": players, "teams": teams})
+        template.render({"players": players, "teams": teams, "request": request})
 
     steps = {"tables": tables, "written": written}
     samples: dict[str, list[float]] = {name: [] for name in steps}

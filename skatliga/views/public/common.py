@@ -60,7 +60,9 @@ def player_table(
         if per_page and page and f"{prefix}sort" not in request.GET:
             # The page's rows and the number of players in one query; the paginator finds both.
             standing.prefetch((page - 1) * per_page, page * per_page)
-        players = StandingTable(standing, PLAYERS, prefix=prefix, running=running_players)
+        # Unpaged, every row is read at once (no count asked before the rows).
+        rows = standing if per_page else standing.rows()
+        players = StandingTable(rows, PLAYERS, prefix=prefix, running=running_players)
     RequestConfig(request, paginate=paginate).configure(players)
     return players
 

@@ -307,7 +307,6 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
     from django.test import Client
     from django.urls import reverse
 
-    from skatliga import rendered
     from skatliga.models import ListResult, Series
     from skatliga.views.public.seasons import SEASON_ROWS_PER_PAGE
 
@@ -354,33 +353,13 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
             get(url, miss=True)
         return found
 
-    class Pieces(dict[Any, str]):
-        """The pieces of pages the process keeps rendered, noting which a page asked for."""
-
-        asked: list[Any] = []
-
-        def get(self, key: Any, default: Any = None) -> Any:
-            self.asked.append(key)
-            return super().get(key, default)
-
-    pieces = rendered._KEPT = Pieces()
-    asked: dict[str, list[Any]] = {}
-
-    def get(url: str, *, miss: bool, written: bool = True) -> float:
-        """One request of ``url``; on a ``miss`` the page cache emptied and, as after a save
-        (three players' figures and the ranks between them new), one in five of the rows of
-        the page the process keeps rendered (``rendered.rendered_once``) forgotten; not
-        ``written``: all of the page's rows, as in a process that never wrote the page."""
+    def get(url: str, *, miss: bool) -> float:
+        """One request of ``url``; on a ``miss`` the page cache emptied first."""
         if miss:
             cache.clear()
-            for key in asked.get(url, [])[:: 5 if written else 1]:
-                pieces.pop(key, None)
-        pieces.asked = []
         start = time.perf_counter()
         response = client.get(url)
         took = time.perf_counter() - start
-        if miss:
-            asked[url] = pieces.asked
         assert response.status_code == 200, (url, response.status_code)
         return took
 
@@ -414,7 +393,6 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
             samples.setdefault(f"{name}_floor", []).append(floor(scope, pk, limit))
             samples.setdefault(f"{name}_statements", []).append(replay(statements[name]))
             samples.setdefault(name, []).append(get(url, miss=True))
-            samples.setdefault(f"{name}_unwritten", []).append(get(url, miss=True, written=False))
             samples.setdefault(f"{name}_cached", []).append(get(url, miss=False))
         samples.setdefault("home", []).append(get(home, miss=False))
     for key, times in samples.items():
@@ -476,13 +454,10 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
 
 def measure_season_tables(season: Any, url: str, reps: int) -> dict[str, Any]:
     """Where the season page's Python goes: its two standings tables set up and read
-    (``tables``), then written by the template with every row written anew (``written``) and
-    with the rows the process keeps rendered (``kept``), each including the one before,
-    interleaved."""
+    (``tables``), then also written by their template (``written``), interleaved."""
     from django.template import engines
     from django.test import RequestFactory
 
-    from skatliga import rendered
     from skatliga.models import ListResult
     from skatliga.views.public.common import standings_tables
     from skatliga.views.public.seasons import SEASON_ROWS_PER_PAGE
@@ -491,9 +466,11 @@ def measure_season_tables(season: Any, url: str, reps: int) -> dict[str, Any]:
         "{% load django_tables2 %}{% render_table players %}{% render_table teams %}"
     )
 
+    request = RequestFactory().get(url)
+
     def tables() -> tuple[Any, Any]:
         players, teams = standings_tables(
-            RequestFactory().get(url),
+            request,
             ListResult.objects.for_season(season),
             per_page=SEASON_ROWS_PER_PAGE,
             season=season,
@@ -503,15 +480,10 @@ def measure_season_tables(season: Any, url: str, reps: int) -> dict[str, Any]:
         return players, teams
 
     def written() -> None:
-        rendered._KEPT.clear()
         players, teams = tables()
-        template.render({"players": players, "teams": teams})
+        template.render({"players": players, "teams": teams, "request": request})
 
-    def kept() -> None:
-        players, teams = tables()
-        template.render({"players": players, "teams": teams})
-
-    steps = {"tables": tables, "written": written, "kept": kept}
+    steps = {"tables": tables, "written": written}
     samples: dict[str, list[float]] = {name: [] for name in steps}
     for run in steps.values():
         run()
@@ -1051,26 +1023,14 @@ def standings_rows(result: dict[str, Any], mark: Callable[[str], str]) -> list[t
                     + (f"{left:.1f} ms left for it" if left > 0 else "none left for it"),
                 )
             )
-        if f"{key}_unwritten_ms" in result:  # not in results of before rows were kept
-            unwritten = result[f"{key}_unwritten_ms"]
-            rows.append(
-                (
-                    "  every row written anew",
-                    f"{unwritten:.1f} ms",
-                    f"× {unwritten / floor:.2f} the floor (above: one row in five, as after "
-                    "a save)",
-                )
-            )
         if page == "season" and "standings_tables_written_ms" in result:
             tables = result["standings_tables_tables_ms"]
             written = result["standings_tables_written_ms"] - tables
-            kept = result["standings_tables_kept_ms"] - tables
             rows.append(
                 (
                     "  its tables; their rows",
                     f"{tables:.1f} ms",
-                    f"+ {written:.1f} ms writing {result['standings_tables_cells']:,} cells, "
-                    f"+ {kept:.1f} ms with the rows kept",
+                    f"+ {written:.1f} ms writing {result['standings_tables_cells']:,} cells",
                 )
             )
         if page != "season":

@@ -143,14 +143,39 @@ def row_lines(
 ) -> list[list[int]]:
     """Per seat: [game points, won, lost, games the others lost] of one row."""
     lines = [[0, 0, 0, 0] for _ in range(table_size)]
+    add_row(lines, entry, declarer=declarer, dealer=dealer, system=system, rules=rules)
+    return lines
+
+
+def add_row(
+    lines: list[list[int]],
+    entry: Entry,
+    *,
+    declarer: int | None,
+    dealer: int,
+    system: ListSystem,
+    rules: RuleSet = ISKO,
+) -> None:
+    """Add one row's figures to ``lines``, per seat [game points, won, lost, games the
+    others lost]: the one place a row's figures are worked out, for a row on its own
+    (:func:`row_lines`) and for a list's sums (:func:`summarize_list`), which adds every
+    row into the same lines without making each row's.
+
+    A declared game on a classic or Seeger-Fabian list gives the declarer his list score
+    and a game won or lost, every other seat a game the others lost and, where the rule set
+    credits the opponents, their score unless he sits out; on a zero-sum list every seat
+    that settles with the declarer pays him or is paid. A seat sharing the dealer's
+    (``shares-dealer``) adds what the dealer's seat adds, and nothing of its own."""
     if entry is None:
-        return lines
-    out = sitting_out(dealer, table_size, rules)
+        return
+    table_size = len(lines)
     sharer = sharing_seat(dealer, table_size, rules)
+    if sharer is not None:
+        before, shared = list(lines[dealer]), list(lines[sharer])
     if isinstance(entry, RamschScore):
+        active = active_seats(dealer, table_size, rules)
         if system is ListSystem.ZERO_SUM:
             settling = [s for s in range(table_size) if s != sharer]
-            active = active_seats(dealer, table_size, rules)
             for player, points in zip(active, entry.points, strict=True):
                 # Each charged player pays every other one; a Durchmarsch is paid by all.
                 for other in settling:
@@ -158,10 +183,8 @@ def row_lines(
                         lines[player][0] += points
                         lines[other][0] -= points
         else:
-            for seat, points in zip(
-                active_seats(dealer, table_size, rules), entry.points, strict=True
-            ):
-                lines[seat][0] = points
+            for seat, points in zip(active, entry.points, strict=True):
+                lines[seat][0] += points
     else:
         if declarer is None:
             raise ValueError("a declared game needs its declarer")
@@ -170,16 +193,25 @@ def row_lines(
             settling = [s for s in range(table_size) if s != declarer and s != sharer]
             paid = entry.settlement if lost else -entry.settlement
             for seat in settling:
-                lines[seat] = [paid, 0, 0, lost]
-            lines[declarer] = [-paid * len(settling), 1 - lost, lost, 0]
+                lines[seat][0] += paid
+                lines[seat][3] += lost
+            lines[declarer][0] -= paid * len(settling)
         else:
+            credit = entry.opponents_list_score
+            out = sitting_out(dealer, table_size, rules) if credit else ()
             for seat in range(table_size):
-                credit = 0 if seat in out else entry.opponents_list_score
-                lines[seat] = [credit, 0, 0, lost]
-            lines[declarer] = [entry.list_score, 1 - lost, lost, 0]
+                if seat != declarer:
+                    line = lines[seat]
+                    line[3] += lost
+                    if credit and seat not in out:
+                        line[0] += credit
+            lines[declarer][0] += entry.list_score
+        lines[declarer][1] += 1 - lost
+        lines[declarer][2] += lost
     if sharer is not None:
-        lines[sharer] = list(lines[dealer])
-    return lines
+        lines[sharer] = [
+            kept + now - then for kept, now, then in zip(shared, lines[dealer], before, strict=True)
+        ]
 
 
 def row_scores(
@@ -252,49 +284,13 @@ def summarize_list(
     [-94, 40, 40]
     """
     sums = [[0, 0, 0, 0] for _ in range(table_size)]
-    # A declared game on a classic or Seeger-Fabian list without a seat sharing the dealer's
-    # (most rows of most lists) is added here without building its lines: the declarer
-    # has his list score and a game won or lost, every other seat a game the others lost
-    # and, where the rule set credits them, the opponents' score unless he sits out. The
-    # same figures row_lines writes (a property test compares the two).
-    plain = system is not ListSystem.ZERO_SUM and sharing_seat(0, table_size, rules) is None
-    seats = range(table_size)
     for row in rows:
         scored = row.scored
-        if scored is None:
-            continue
-        declarer = row.declarer
-        if isinstance(scored, ScoredGame):
-            if declarer is None or check_seat(declarer, row.dealer, table_size, rules):
-                raise ValueError(f"declarer seat {declarer} cannot declare this game")
-            if plain:
-                lost = 0 if scored.won else 1
-                credit = scored.opponents_list_score
-                out = sitting_out(row.dealer, table_size, rules) if credit else ()
-                for seat in seats:
-                    if seat != declarer:
-                        total = sums[seat]
-                        total[3] += lost
-                        if credit and seat not in out:
-                            total[0] += credit
-                total = sums[declarer]
-                total[0] += scored.list_score
-                total[1] += 1 - lost
-                total[2] += lost
-                continue
-        lines = row_lines(
-            scored,
-            declarer=declarer,
-            dealer=row.dealer,
-            table_size=table_size,
-            system=system,
-            rules=rules,
-        )
-        for total, (points, won, lost_games, others_lost) in zip(sums, lines, strict=True):
-            total[0] += points
-            total[1] += won
-            total[2] += lost_games
-            total[3] += others_lost
+        if isinstance(scored, ScoredGame) and (
+            row.declarer is None or check_seat(row.declarer, row.dealer, table_size, rules)
+        ):
+            raise ValueError(f"declarer seat {row.declarer} cannot declare this game")
+        add_row(sums, scored, declarer=row.declarer, dealer=row.dealer, system=system, rules=rules)
     summaries = []
     for points, won, lost, others_lost in sums:
         bonus = 0

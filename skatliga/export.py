@@ -13,7 +13,7 @@ import csv
 import datetime
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,13 +53,17 @@ def spreadsheet_row(values: Iterable[Any]) -> list[Any]:
 
 class SpreadsheetExport(TableExport):  # type: ignore[misc]  # django-tables2 has no types
     """django-tables2's export, every cell (headings too) through :func:`spreadsheet_cell`,
-    the sheet titled by its :class:`Caption`; an XLSX carries the caption's line as its
-    document title and printed header."""
+    the sheet titled by its :class:`Caption`, the ``notes`` the page shows under the table
+    (the substitutes) a line each under the rows, after an empty one; an XLSX carries the
+    caption's line as its document title and printed header."""
 
     FORMATS = {**TableExport.FORMATS, EXCEL_CSV: TableExport.FORMATS["csv"]}
 
-    def __init__(self, export_format: str, table: Any, caption: Caption) -> None:
+    def __init__(
+        self, export_format: str, table: Any, caption: Caption, notes: Sequence[str] = ()
+    ) -> None:
         self.caption = caption
+        self.notes = notes
         super().__init__(export_format, table, dataset_kwargs={"title": caption.sheet_title()})
 
     @classmethod
@@ -88,6 +92,9 @@ class SpreadsheetExport(TableExport):  # type: ignore[misc]  # django-tables2 ha
         safe.headers = spreadsheet_row(dataset.headers or [])
         for row in dataset:
             safe.append(spreadsheet_row(row))
+        width = len(safe.headers)
+        for line in ["", *self.notes] if self.notes else []:
+            safe.append(spreadsheet_row([line, *[""] * (width - 1)]))
         return safe
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
@@ -46,12 +46,12 @@ from skatliga.pdf.base import date_text
 from skatliga.sheet import shares
 from skatliga.standings.queries import (
     Progress,
-    average_text,
     match_points_scheme,
     progress_in,
     season_player_standings,
     team_standings,
 )
+from skatliga.standings.rankings import AVERAGE, PLAYERS_WITH_LISTS, TEAMS
 from skatliga.words import breakdown, doubling_mark, game_label, list_words, matadors_text
 
 
@@ -328,7 +328,7 @@ def tournament_result_pdf(tournament: Tournament) -> bytes:
         _("Ergebnisliste"),
         _tournament_line(tournament),
         results.standings(lots_of=tournament),
-        lists=True,
+        PLAYERS_WITH_LISTS,
         provisional=_provisional(state, unpublished=results.provisional()),
         rules=_("Regelwerk: %(rules)s") % {"rules": tournament.rules_text},
         sections=sections,
@@ -365,18 +365,13 @@ def _category_sections(
 def season_result_pdf(season: Season) -> bytes:
     """The individual season ranking."""
     results = ListResult.objects.for_season(season).public_in(season)
-    columns = pdf.player_columns(lists=True)
-    if season.ranking == Season.Ranking.AVERAGE:
-        # Room for the average: a narrower name and bonus column.
-        narrower = {_("Spieler"): 0.05, _("Verein"): 0.02}
-        columns = [replace(c, width=c.width - narrower.get(c.label, 0)) for c in columns]
-        columns.append(pdf.Column(_("Schnitt"), _average, 0.07, bold=True))
+    ranking = AVERAGE if season.ranking == Season.Ranking.AVERAGE else PLAYERS_WITH_LISTS
     sections = _category_sections(results, lambda rows: season_player_standings(season, rows))
-    return pdf.result_list_pdf(
+    return pdf.standings_pdf(
         _("Einzelwertung"),
         f"{season.name} · {season.ranking_text}",
-        columns,
         season_player_standings(season, results),
+        ranking,
         provisional=_provisional(
             progress_in(season),
             unpublished=results.provisional(),
@@ -384,10 +379,6 @@ def season_result_pdf(season: Season) -> bytes:
         sections=sections,
         notes=[category_note()] if sections else [],
     )
-
-
-def _average(row: StandingRow) -> str:
-    return average_text(row.average)
 
 
 @in_its_language
@@ -399,12 +390,13 @@ def team_result_pdf(scope: Season | Tournament) -> bytes:
         results, subtitle = ListResult.objects.for_tournament(scope), _tournament_line(scope)
     results = results.public()
     scheme = match_points_scheme(scope)
-    return pdf.team_standings_pdf(
+    return pdf.standings_pdf(
         _("Mannschaftswertung"),
         subtitle,
         team_standings(results, scheme),
+        TEAMS,
         provisional=_provisional(progress_in(scope), unpublished=results.provisional()),
-        scheme=match_points_rule(scheme),
+        rules=match_points_rule(scheme),
     )
 
 

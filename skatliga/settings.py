@@ -109,7 +109,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-SESSION_ENGINE = "skatliga.ops.sessions"  # Django's database sessions, read compiled once
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 ROOT_URLCONF = "skatliga.urls"
 WSGI_APPLICATION = "skatliga.wsgi.application"

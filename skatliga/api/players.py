@@ -24,7 +24,8 @@ from skatliga.api.views import (
     table_json,
     tournament_named,
 )
-from skatliga.models import RESULT_FIGURES, Club, Player, Table, Team
+from skatliga.models import Club, Player, Table, Team
+from skatliga.standings.rankings import API_LIST
 
 
 class PlayerFilter(Schema):
@@ -72,7 +73,7 @@ class ListsFilter(Schema):
 
 @api.get(
     "/players/{pk}/lists",
-    response={200: list[schemas.PlayerListOut], **ERRORS},
+    response={200: schemas.PlayerListsOut, **ERRORS},
     tags=["players"],
     exclude_unset=True,
 )
@@ -96,7 +97,7 @@ def player_lists(request: HttpRequest, pk: int, filters: Query[ListsFilter]) -> 
             "table": row.table.number,
             "position": row.position,
             "team": row.team_id,
-            **{name: getattr(row, name) for name in RESULT_FIGURES},
+            **API_LIST.api([row])[0],
         }
         if filters.games:
             table: Table = row.table

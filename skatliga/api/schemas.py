@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 import datetime
+import types
 from typing import Any
 
 from ninja import Field, Schema
+from pydantic import create_model
 
-from skatliga.models import RESULT_FIGURES
-
-FIGURES = {
-    "game_points": "Game points: the sum of the list scores (docs/rules.md section 5).",
-    "won": "Games won as declarer (W).",
-    "lost": "Games lost as declarer (L), overbid games too.",
-    "others_lost": "Games the others at the table lost as declarer (O).",
-    "bonus": "The list system's bonus: 50 × (W − L) + (40 or 30) × O in Seeger-Fabian, "
-    "0 on the classic list.",
-    "total": "Game points plus bonus: what ranks.",
-}
-"""Each figure of ``models.RESULT_FIGURES`` as the OpenAPI description says it."""
+from skatliga.standings.metrics import METRICS
+from skatliga.standings.rankings import API_LIST, API_PLAYERS, API_TEAMS, Ranking
 
 
-def figure(name: str) -> Any:
-    return Field(description=FIGURES[name])
+def row_schema(name: str, ranking: Ranking, doc: str, base: type[Schema] = Schema) -> type[Schema]:
+    """A schema of ``base``'s fields and a field for each metric of ``ranking``
+    (``standings.metrics``), in its order: the metric's key, its API type, default and
+    description. Made with pydantic's ``create_model``; the API answers such rows with
+    ``Ranking.api``."""
+    fields: dict[str, Any] = {
+        found.key: (found.api_type, Field(found.api_default, description=found.description))
+        for found in ranking.metrics
+    }
+    return create_model(name, __base__=base, __doc__=doc, **fields)
+
+
+def many(item: type[Schema]) -> Any:
+    """``list[item]`` for a schema made at run time (:func:`row_schema`), which a type
+    checker cannot read as a type."""
+    return types.GenericAlias(list, (item,))
 
 
 class SeasonOut(Schema):
@@ -136,14 +142,14 @@ class ListResultOut(Schema):
     player: PlayerOut
     first_game: int | None = None
     last_game: int | None = None
-    game_points: int = figure("game_points")
-    won: int = figure("won")
-    lost: int = figure("lost")
-    others_lost: int = figure("others_lost")
+    game_points: int = Field(description=METRICS["game_points"].description)
+    won: int = Field(description=METRICS["won"].description)
+    lost: int = Field(description=METRICS["lost"].description)
+    others_lost: int = Field(description=METRICS["others_lost"].description)
     won_lost_bonus: int = Field(description="The bonus for W and L: 50 × (W − L).")
     others_lost_bonus: int = Field(description="The bonus for O: (40 or 30) × O.")
-    bonus: int = figure("bonus")
-    total: int = figure("total")
+    bonus: int = Field(description=METRICS["bonus"].description)
+    total: int = Field(description=METRICS["total"].description)
 
 
 class TableOut(Schema):
@@ -157,43 +163,16 @@ class TableOut(Schema):
     results: list[ListResultOut]
 
 
-class StandingRowOut(Schema):
-    """A player's line in a standing: the same row and rank as the page."""
-
-    rank: int
-    player_id: int
-    player: str
-    club: str
-    lists: int
-    games: int
-    """Games played as declarer: won and lost (passed-in rows and Ramsch not counted)."""
-    # The figures of the list, in their one order (``models.RESULT_FIGURES``).
-    __annotations__.update(dict.fromkeys(RESULT_FIGURES, "int"))
-    locals().update({name: figure(name) for name in RESULT_FIGURES})
-    withdrawn: bool = Field(False, description="Withdrawn from the tournament (results stay).")
-    average: float | None = Field(
-        None, description="In a season ranked by the average per series played: that average."
-    )
-
-
-class TeamRowOut(Schema):
-    """A team's line: match points for and against (halves as .5), then Spielpunkte."""
-
-    rank: int
-    team_id: int
-    team: str
-    club: str
-    series: int
-    match_points: float
-    match_points_against: float
-    match_points_text: str
-    game_points: int
-    scheme: str = Field(
-        description="How the match points are given: places (n−1 … 0 per series), "
-        "pairings (2/1/0 per pair of teams and match day), series-points (Wertungspunkte: "
-        "2/1/0 per pair of teams and series)."
-    )
-    scheme_text: str = Field(description="The scheme in words, in the request's language.")
+StandingRowOut = row_schema(
+    "StandingRowOut",
+    API_PLAYERS,
+    "A player's line in a standing: the same row and rank as the page.",
+)
+TeamRowOut = row_schema(
+    "TeamRowOut",
+    API_TEAMS,
+    "A team's line: match points for and against (halves as .5), then Spielpunkte.",
+)
 
 
 class ParameterErrorOut(Schema):
@@ -209,9 +188,7 @@ class ErrorOut(Schema):
     )
 
 
-class PlayerListOut(Schema):
-    """One list a player played in a published series, with his figures on it."""
-
+class PlayerListPlace(Schema):
     tournament: str
     date: datetime.date
     season: str | None = Field(description="The season's slug, or null.")
@@ -219,11 +196,17 @@ class PlayerListOut(Schema):
     table: int
     position: int = Field(description="His seat at the table (1 = first dealer).")
     team: int | None = Field(description="The team id he played for, or null.")
-    __annotations__.update(dict.fromkeys(RESULT_FIGURES, "int"))
-    locals().update({name: figure(name) for name in RESULT_FIGURES})
     games: list[GameOut] | None = Field(
         None, description="With `games=true`: the list's games, as in TableOut."
     )
+
+
+PlayerListOut = row_schema(
+    "PlayerListOut",
+    API_LIST,
+    "One list a player played in a published series, with his figures on it.",
+    PlayerListPlace,
+)
 
 
 class ClubOut(Schema):
@@ -247,9 +230,18 @@ class ClubDetailOut(ClubOut):
     teams: list[TeamSummaryOut]
 
 
-class LiveStandingOut(Schema):
-    provisional: bool = Field(
-        description="True while a list is open or a series is not published: the standing "
-        "may still change."
-    )
-    items: list[StandingRowOut]
+LiveStandingOut = create_model(
+    "LiveStandingOut",
+    __base__=Schema,
+    provisional=(
+        bool,
+        Field(
+            description="True while a list is open or a series is not published: the "
+            "standing may still change."
+        ),
+    ),
+    items=(many(StandingRowOut), ...),
+)
+StandingRowsOut, TeamRowsOut, PlayerListsOut = map(
+    many, (StandingRowOut, TeamRowOut, PlayerListOut)
+)

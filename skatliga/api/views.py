@@ -40,7 +40,8 @@ from skatliga.models import (
 from skatliga.models.limits import hit
 from skatliga.models.tournaments import SeriesQuerySet
 from skatliga.sheet import build_sheet
-from skatliga.standings.queries import TeamRow, match_points_scheme, running_in, team_standings
+from skatliga.standings.queries import match_points_scheme, running_in, team_standings
+from skatliga.standings.rankings import API_PLAYERS, API_TEAMS
 
 PAGE_SIZE = 50
 STANDINGS_PAGE_SIZE = 100
@@ -227,22 +228,6 @@ def season_named(slug: Text) -> Season:
     return get_object_or_404(Season, slug=slug)
 
 
-def _team_row(row: TeamRow) -> dict[str, Any]:
-    return {
-        "rank": row.rank,
-        "team_id": row.team_id,
-        "team": row.team,
-        "club": row.club,
-        "series": row.series,
-        "match_points": float(row.match_points),
-        "match_points_against": float(row.match_points_against),
-        "match_points_text": row.match_points_text,
-        "game_points": row.game_points,
-        "scheme": row.scheme,
-        "scheme_text": row.scheme_text,
-    }
-
-
 # --- seasons --------------------------------------------------------------------------------
 
 
@@ -285,29 +270,28 @@ def season(request: HttpRequest, slug: Text) -> Any:
 
 @api.get(
     "/seasons/{slug}/standings",
-    response={200: list[schemas.StandingRowOut], **ERRORS},
+    response={200: schemas.StandingRowsOut, **ERRORS},
     tags=["standings"],
 )
 @paged(STANDINGS_PAGE_SIZE)
 def season_standings(request: HttpRequest, slug: Text, category: Category | None = None) -> Any:
     """The season's individual ranking over its published series; with ``category`` the
     ranking within it (damen, senioren, junioren)."""
-    return in_category(published_results().for_season(season_named(slug)), category).standings()
+    rows = in_category(published_results().for_season(season_named(slug)), category)
+    return API_PLAYERS.api(rows.standings())
 
 
 def in_category(results: ListResultQuerySet, category: Category | None) -> ListResultQuerySet:
     return results if category is None else results.in_category(category)
 
 
-@api.get(
-    "/seasons/{slug}/teams", response={200: list[schemas.TeamRowOut], **ERRORS}, tags=["standings"]
-)
+@api.get("/seasons/{slug}/teams", response={200: schemas.TeamRowsOut, **ERRORS}, tags=["standings"])
 @paged(STANDINGS_PAGE_SIZE)
 def season_teams(request: HttpRequest, slug: Text) -> Any:
     """The league table: teams by match points, then Spielpunkte (docs/rules.md section 7)."""
     found = season_named(slug)
     rows = team_standings(published_results().for_season(found), found.match_points)
-    return [_team_row(row) for row in rows]
+    return API_TEAMS.api(rows)
 
 
 # --- tournaments ----------------------------------------------------------------------------
@@ -395,7 +379,7 @@ def tournament(request: HttpRequest, slug: Text) -> Any:
 
 @api.get(
     "/tournaments/{slug}/standings",
-    response={200: list[schemas.StandingRowOut], **ERRORS},
+    response={200: schemas.StandingRowsOut, **ERRORS},
     tags=["standings"],
 )
 @paged(STANDINGS_PAGE_SIZE)
@@ -404,7 +388,7 @@ def tournament_standings(request: HttpRequest, slug: Text, category: Category | 
     with ``category`` the ranking within it."""
     found = tournament_named(slug)
     rows = in_category(published_results().for_tournament(found), category)
-    return rows.standings(lots_of=found)
+    return API_PLAYERS.api(rows.standings(lots_of=found))
 
 
 @api.get(
@@ -419,19 +403,19 @@ def tournament_live(request: HttpRequest, slug: Text) -> Any:
     found = tournament_named(slug)
     results = ListResult.objects.for_tournament(found).public_in(found)
     provisional = bool(running_in(found).lists) or results.provisional()
-    return {"provisional": provisional, "items": results.standings(lots_of=found)}
+    return {"provisional": provisional, "items": API_PLAYERS.api(results.standings(lots_of=found))}
 
 
 @api.get(
     "/tournaments/{slug}/teams",
-    response={200: list[schemas.TeamRowOut], **ERRORS},
+    response={200: schemas.TeamRowsOut, **ERRORS},
     tags=["standings"],
 )
 @paged(STANDINGS_PAGE_SIZE)
 def tournament_teams(request: HttpRequest, slug: Text) -> Any:
     found = tournament_named(slug)
     rows = team_standings(published_results().for_tournament(found), match_points_scheme(found))
-    return [_team_row(row) for row in rows]
+    return API_TEAMS.api(rows)
 
 
 # --- series and tables ----------------------------------------------------------------------
@@ -471,17 +455,17 @@ def series(request: HttpRequest, slug: Text, number: Whole) -> Any:
 
 @api.get(
     "/tournaments/{slug}/series/{number}/standings",
-    response={200: list[schemas.StandingRowOut], **ERRORS},
+    response={200: schemas.StandingRowsOut, **ERRORS},
     tags=["standings"],
 )
 @paged(STANDINGS_PAGE_SIZE)
 def series_standings(request: HttpRequest, slug: Text, number: Whole) -> Any:
-    return ListResult.objects.for_series(_series(slug, number)).standings()
+    return API_PLAYERS.api(ListResult.objects.for_series(_series(slug, number)).standings())
 
 
 @api.get(
     "/tournaments/{slug}/series/{number}/teams",
-    response={200: list[schemas.TeamRowOut], **ERRORS},
+    response={200: schemas.TeamRowsOut, **ERRORS},
     tags=["standings"],
 )
 @paged(STANDINGS_PAGE_SIZE)
@@ -490,7 +474,7 @@ def series_teams(request: HttpRequest, slug: Text, number: Whole) -> Any:
     rows = team_standings(
         ListResult.objects.for_series(found), match_points_scheme(found.tournament)
     )
-    return [_team_row(row) for row in rows]
+    return API_TEAMS.api(rows)
 
 
 def player_json(player: Player) -> dict[str, Any]:
@@ -585,9 +569,9 @@ def _results_json(seats: list[Seat], sheet: Any) -> list[dict[str, Any]]:
 
 @api.get(
     "/tournaments/{slug}/series/{number}/tables/{table}/standings",
-    response={200: list[schemas.StandingRowOut], **ERRORS},
+    response={200: schemas.StandingRowsOut, **ERRORS},
     tags=["standings"],
 )
 def table_standings(request: HttpRequest, slug: Text, number: Whole, table: Whole) -> Any:
     """The players of one list, ranked by their total on it."""
-    return ListResult.objects.for_table(_table(slug, number, table)).standings()
+    return API_PLAYERS.api(ListResult.objects.for_table(_table(slug, number, table)).standings())

@@ -17,7 +17,6 @@ from skatliga.models.choices import (
     ListSystem,
     RuleSetName,
 )
-from skatliga.models.compiled import compiled_objects, compiled_rows
 from skatliga.models.confirmation import SecondEntry, Signature
 from skatliga.models.league import Club, Player, Season, Team, match_points_rule, public_name
 from skatliga.models.limits import Hits
@@ -83,7 +82,5 @@ __all__ = [
     "TableLink",
     "Team",
     "Tournament",
-    "compiled_objects",
-    "compiled_rows",
     "match_points_rule",
 ]

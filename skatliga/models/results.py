@@ -13,7 +13,6 @@ from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Rank
 from django.utils.translation import gettext_lazy as _
 
-from skatliga.collation import german_key
 from skatliga.models.choices import Category
 from skatliga.models.league import Club, Player, Season, Team, public_name
 from skatliga.models.tournaments import Registration, Series, SeriesQuerySet, Table, Tournament
@@ -474,21 +473,6 @@ class StandingRow:
     """In a tournament's standing: the player withdrew (he is no longer drawn)."""
     average: Fraction | None = None
     """In a season ranked by average: total per series played."""
-
-    @property
-    def games(self) -> int:
-        """Games played as declarer ("Spiele"): those won and lost; passed-in rows and a
-        Ramsch have no declarer and do not count."""
-        return self.won + self.lost
-
-    @property
-    def player_key(self) -> tuple[int, str, str]:
-        """The player's name as sorted in German (``collation.german_key``)."""
-        return german_key(self.player)
-
-    @property
-    def club_key(self) -> tuple[int, str, str]:
-        return german_key(self.club)
 
 
 class ListResult(models.Model):

@@ -5,16 +5,7 @@ Pure functions of plain row objects: nothing here reads the database. The rows c
 """
 
 from skatliga.pdf.base import register_fonts
-from skatliga.pdf.lists import (
-    Column,
-    PlayerLine,
-    TeamLine,
-    player_columns,
-    result_list_pdf,
-    standings_pdf,
-    team_columns,
-    team_standings_pdf,
-)
+from skatliga.pdf.lists import Column, columns_of, result_list_pdf, standings_pdf
 from skatliga.pdf.rows import (
     LEVELS,
     SheetData,
@@ -28,18 +19,14 @@ from skatliga.pdf.sheets import score_sheets_pdf
 __all__ = [
     "LEVELS",
     "Column",
-    "PlayerLine",
+    "columns_of",
     "SheetData",
     "SheetPlayer",
     "SheetRow",
     "SheetShare",
     "SheetSummary",
-    "TeamLine",
-    "player_columns",
     "register_fonts",
     "result_list_pdf",
     "score_sheets_pdf",
     "standings_pdf",
-    "team_columns",
-    "team_standings_pdf",
 ]

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import bisect
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 from xml.sax.saxutils import escape
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import simpleSplit
@@ -34,13 +32,13 @@ from skatliga.pdf.base import (
     date_text,
     frame_width,
     mm,
-    plain,
-    points,
     register_fonts,
     shorten,
     width,
     wrap_lines,
 )
+from skatliga.standings.metrics import Record
+from skatliga.standings.rankings import PLAYERS, Ranking
 
 SIZE = 8
 HEADING = 14 * mm
@@ -60,50 +58,6 @@ _NOTE = ParagraphStyle(
 )
 
 
-class PlayerLine(Protocol):
-    """A player's line in a standing, read only (``skatliga.models.StandingRow`` is one)."""
-
-    @property
-    def rank(self) -> int: ...
-    @property
-    def player(self) -> str: ...
-    @property
-    def club(self) -> str: ...
-    @property
-    def lists(self) -> int: ...
-    @property
-    def game_points(self) -> int: ...
-    @property
-    def won(self) -> int: ...
-    @property
-    def lost(self) -> int: ...
-    @property
-    def others_lost(self) -> int: ...
-    @property
-    def bonus(self) -> int: ...
-    @property
-    def total(self) -> int: ...
-
-
-class TeamLine(Protocol):
-    """A team's line in a league table, read only (``standings.queries.TeamRow`` is one)."""
-
-    @property
-    def rank(self) -> int: ...
-    @property
-    def team(self) -> str: ...
-    @property
-    def club(self) -> str: ...
-    @property
-    def series(self) -> int: ...
-    @property
-    def match_points(self) -> Fraction: ...
-    @property
-    def match_points_against(self) -> Fraction: ...
-    @property
-    def game_points(self) -> int: ...
-
-
 @dataclass(frozen=True, slots=True)
 class Column:
     """One column: its heading, the cell text of a row, its share of the page width."""
@@ -113,66 +67,6 @@ class Column:
     width: float
     align: str = "RIGHT"
     bold: bool = False
-
-
-def _rank(row: Any) -> str:
-    return f"{row.rank}."
-
-
-def _number(name: str) -> Callable[[Any], str]:
-    return lambda row: plain(getattr(row, name))
-
-
-def _text(name: str) -> Callable[[Any], str]:
-    return lambda row: str(getattr(row, name) or "")
-
-
-def _player(row: Any) -> str:
-    """The player's name, marked where he withdrew from the tournament."""
-    if getattr(row, "withdrawn", False):
-        return f"{row.player} ({_('zurückgezogen')})"
-    return str(row.player)
-
-
-def _match_points(row: Any) -> str:
-    against = getattr(row, "match_points_against", None)
-    if against is None:
-        return points(row.match_points)
-    return f"{points(row.match_points)} : {points(against)}"
-
-
-def player_columns(*, lists: bool = False) -> list[Column]:
-    """The columns of a player standing; ``lists`` adds the number of series played."""
-    name, club = (0.2, 0.135) if lists else (0.22, 0.18)
-    columns = [
-        Column(pgettext("rank", "Platz"), _rank, 0.055),
-        Column(_("Spieler"), _player, name, "LEFT", bold=True),
-        Column(_("Verein"), _text("club"), club, "LEFT"),
-    ]
-    if lists:
-        columns.append(Column(_("Serien"), _number("lists"), 0.065))
-    columns += [
-        Column(_("Spiele"), _number("games"), 0.05),
-        Column(_("Spielpunkte"), _number("game_points"), 0.105),
-        Column(_("gew."), _number("won"), 0.05),
-        Column(_("verl."), _number("lost"), 0.05),
-        Column(_("andere verl."), _number("others_lost"), 0.07),
-        Column(_("Wertungspunkte"), _number("bonus"), 0.145),
-        Column(_("Gesamt"), _number("total"), 0.075, bold=True),
-    ]
-    return columns
-
-
-def team_columns() -> list[Column]:
-    """The columns of a league table: match points (for : against), then Spielpunkte."""
-    return [
-        Column(pgettext("rank", "Platz"), _rank, 0.06),
-        Column(_("Mannschaft"), _text("team"), 0.32, "LEFT", bold=True),
-        Column(_("Verein"), _text("club"), 0.28, "LEFT"),
-        Column(_("Serien"), _number("series"), 0.08),
-        Column(_("Punkte"), _match_points, 0.12, bold=True),
-        Column(_("Spielpunkte"), _number("game_points"), 0.14),
-    ]
 
 
 HEAD_SIZE, HEAD_LEADING = 7, 8.2
@@ -185,6 +79,43 @@ MOST_LINES = 3
 @lru_cache(maxsize=16384)
 def _width(text: str, font: str) -> float:
     return width(text, SIZE, font)
+
+
+def columns_of(ranking: Ranking, records: Sequence[Record], **names: str) -> list[Column]:
+    """The printed columns of ``ranking`` for ``records`` (``names`` heads some otherwise):
+    each shown metric's heading, text and alignment; the names and the figures the ranking
+    marks in bold. A figure's column is as wide as its widest cell or the longest word of
+    its heading needs; the names share the rest by their ``Metric.share``, so that a new
+    column takes its room from them. Where the figures would leave the names less than a
+    quarter of the width, every column gets its share of the whole."""
+    register_fonts()
+    shown = [found for found in ranking.metrics if found.shown]
+    labels = [names.get(found.key) or str(found.printed or found.name) for found in shown]
+    bold = [found.key in ranking.marked or found.bold for found in shown]
+    whole = frame_width()
+    needs: list[float | None] = []
+    for found, label, strong in zip(shown, labels, bold, strict=True):
+        if not found.number:
+            needs.append(None)
+            continue
+        font = BOLD if strong else FONT
+        widest = max((_width(found.text(record), font) for record in records), default=0.0)
+        heading = max((width(word, HEAD_SIZE, BOLD) for word in label.split()), default=0.0)
+        needs.append(max(widest, heading) + 2 * PADDING + 1)
+    names_share = sum(found.share for found, need in zip(shown, needs, strict=True) if need is None)
+    room = whole - sum(need for need in needs if need is not None)
+    if names_share and room >= whole / 4:
+        widths = [
+            need / whole if need is not None else room * found.share / names_share / whole
+            for found, need in zip(shown, needs, strict=True)
+        ]
+    else:
+        shares = sum(found.share for found in shown)
+        widths = [found.share / shares for found in shown]
+    return [
+        Column(label, found.text, share, "RIGHT" if found.number else "LEFT", bold=strong)
+        for found, label, share, strong in zip(shown, labels, widths, bold, strict=True)
+    ]
 
 
 class ListTable(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
@@ -399,40 +330,30 @@ def result_list_pdf(
 def standings_pdf(
     title: str,
     subtitle: str,
-    rows: Sequence[PlayerLine],
+    rows: Sequence[Any],
+    ranking: Ranking = PLAYERS,
     *,
-    lists: bool = False,
     as_of: datetime.date | None = None,
     provisional: str = "",
     rules: str = "",
-    sections: Sequence[tuple[str, Sequence[PlayerLine]]] = (),
+    sections: Sequence[tuple[str, Sequence[Any]]] = (),
     notes: Sequence[str] = (),
+    names: Mapping[str, str] | None = None,
 ) -> bytes:
-    """A player standing (series, tournament or season); ``lists`` shows series played;
+    """A standing (``rows``: a standing's rows, e.g. ``models.StandingRow``) printed in the
+    columns of ``ranking`` (``rankings.Ranking``; ``names`` heads some otherwise);
     ``sections`` more standings in the same columns (per category)."""
+    records = ranking.records(rows)
+    parts = [(heading, ranking.records(part)) for heading, part in sections]
+    every = [*records, *(record for _, part in parts for record in part)]
     return result_list_pdf(
         title,
         subtitle,
-        player_columns(lists=lists),
-        rows,
+        columns_of(ranking, every, **(names or {})),
+        records,
         as_of=as_of,
         provisional=provisional,
         rules=rules,
-        sections=sections,
+        sections=parts,
         notes=notes,
-    )
-
-
-def team_standings_pdf(
-    title: str,
-    subtitle: str,
-    rows: Sequence[TeamLine],
-    *,
-    as_of: datetime.date | None = None,
-    provisional: str = "",
-    scheme: str = "",
-) -> bytes:
-    """A league table of teams; ``scheme`` says in words how the match points are given."""
-    return result_list_pdf(
-        title, subtitle, team_columns(), rows, as_of=as_of, provisional=provisional, rules=scheme
     )

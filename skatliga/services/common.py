@@ -6,10 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
 
 import scoring
-from skatliga.models import Change, Game, SecondEntry, Table, Tournament, compiled_objects
+from skatliga.models import Change, Game, SecondEntry, Table, Tournament
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -60,18 +59,8 @@ def lock_tournaments(**where: Any) -> list[Tournament]:
 
 
 def lock_tournament(**where: Any) -> Tournament:
-    """The one tournament ``where`` selects, locked as :func:`lock_tournaments` says. By its
-    key alone (``pk=…``, on every save) the statement is compiled once."""
-    if list(where) == ["pk"]:
-        found = compiled_objects("locked tournament", _locked_tournament, where["pk"])
-        if not found:
-            raise Tournament.DoesNotExist
-        return found[0]
+    """The one tournament ``where`` selects, locked as :func:`lock_tournaments` says."""
     return Tournament.objects.select_for_update(no_key=True, of=("self",)).get(**where)
-
-
-def _locked_tournament(pk: int) -> QuerySet[Tournament]:
-    return Tournament.objects.select_for_update(no_key=True, of=("self",)).filter(pk=pk)
 
 
 def log_at_table(table: Table, *, user: User = None, **fields: Any) -> None:

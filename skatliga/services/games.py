@@ -3,12 +3,12 @@ list's result rows from the engine's summary."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef
 
 import scoring
 from skatliga import revisions
@@ -22,7 +22,6 @@ from skatliga.models import (
     Signature,
     Table,
     Tournament,
-    compiled_objects,
 )
 from skatliga.services.common import (
     Conflict,
@@ -226,24 +225,14 @@ def lock_table(table: Table, *, signed: bool = False) -> Table:
     else:
         tournament = lock_tournament(series__tables=table.pk)
     # Read after the tournament's lock, which every change to a series takes first: the
-    # table locked, its series with it in the same statement (compiled once: on every save).
-    found = compiled_objects(("locked table", signed), _locked_table(signed), table.pk)
-    if not found:
-        raise Table.DoesNotExist
-    locked = found[0]
+    # table locked, its series with it in the same statement.
+    tables = Table.objects.select_for_update(of=("self",)).select_related("series")
+    if signed:
+        # In the same statement; a signature is only written under the same locks.
+        tables = tables.annotate(signed=Exists(Signature.objects.filter(table=OuterRef("pk"))))
+    locked = tables.get(pk=table.pk)
     locked.series.tournament = tournament
     return locked
-
-
-def _locked_table(signed: bool) -> Callable[[int], QuerySet[Table]]:
-    def build(pk: int) -> QuerySet[Table]:
-        tables = Table.objects.select_for_update(of=("self",)).select_related("series")
-        if signed:
-            # In the same statement; a signature is only written under the same locks.
-            tables = tables.annotate(signed=Exists(Signature.objects.filter(table=OuterRef("pk"))))
-        return tables.filter(pk=pk)
-
-    return build
 
 
 def clear_signatures(
@@ -453,23 +442,17 @@ def delete_last_game(
 
 def list_games(table: Table) -> list[Game]:
     """The games of a list in their numbers' order (not the model's, which joins the series
-    and tournament): read on every save and preview, its statement compiled once."""
-    return compiled_objects(
-        "list's games", lambda pk: Game.objects.filter(table=pk).order_by("number"), table.pk
-    )
+    and tournament): read on every save and preview."""
+    return list(Game.objects.filter(table=table.pk).order_by("number"))
 
 
 def list_seats(table: Table) -> list[Seat]:
     """The seats of a list in order, with the players' and substitutes' names: read on every
-    preview and list page, its statement compiled once."""
-    return compiled_objects(
-        "list's seats",
-        lambda pk: (
-            Seat.objects.filter(table=pk)
-            .select_related("player", "substitute")
-            .order_by("position")
-        ),
-        table.pk,
+    preview and list page."""
+    return list(
+        Seat.objects.filter(table=table.pk)
+        .select_related("player", "substitute")
+        .order_by("position")
     )
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -30,7 +29,6 @@ from django.db.models.functions import RowNumber
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from skatliga.collation import german_key
 from skatliga.models import (
     Game,
     GameType,
@@ -44,9 +42,10 @@ from skatliga.models import (
     StandingRow,
     Table,
     Tournament,
-    compiled_rows,
     match_points_rule,
 )
+from skatliga.standings.metrics import half_points
+from skatliga.standings.rankings import AVERAGE, TEAMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,15 +64,6 @@ class TeamRow:
     """How the match points were given (``Season.MatchPoints``)."""
 
     @property
-    def team_key(self) -> tuple[int, str, str]:
-        """The team's name as sorted in German (``collation.german_key``)."""
-        return german_key(self.team)
-
-    @property
-    def club_key(self) -> tuple[int, str, str]:
-        return german_key(self.club)
-
-    @property
     def scheme_text(self) -> str:
         """The scheme in words (``models.league.match_points_rule``)."""
         return match_points_rule(self.scheme)
@@ -82,18 +72,6 @@ class TeamRow:
     def match_points_text(self) -> str:
         """As printed: "7½ : 1½" (n−1 … 0 per series), "5 : 1" (2/1/0 per pair)."""
         return f"{half_points(self.match_points)} : {half_points(self.match_points_against)}"
-
-
-def half_points(value: Fraction) -> str:
-    """Match points as printed: whole numbers, or with a half.
-
-    >>> half_points(Fraction(5, 2)), half_points(Fraction(3)), half_points(Fraction(1, 2))
-    ('2½', '3', '½')
-    """
-    whole, rest = divmod(value.numerator, value.denominator)  # halves and wholes alone
-    if not rest:
-        return str(int(whole))
-    return f"{int(whole)}½" if whole else "½"
 
 
 def match_points(points: Mapping[int, int]) -> dict[int, tuple[Fraction, Fraction]]:
@@ -152,26 +130,22 @@ def team_standings(
     (``series-points``, Wertungspunkte) or per match day (``pairings``).
     """
     unit = "tournament_id" if scheme == Season.MatchPoints.PAIRINGS else "series_id"
-    found = results.team_points(unit)
-    found.sort(key=lambda row: (-row[1], -row[3], row[5], row[0]))
     unit_of_points = 2 if scheme == Season.MatchPoints.PLACES else 1
-    rows: list[TeamRow] = []
-    for position, (team, plus, minus, points, series, name, club) in enumerate(found, start=1):
-        level = position > 1 and (found[position - 2][1], found[position - 2][3]) == (plus, points)
-        rows.append(
-            TeamRow(
-                rank=rows[-1].rank if level else position,
-                team_id=team,
-                team=name,
-                club=club or "",
-                series=series,
-                match_points=Fraction(plus, unit_of_points),
-                match_points_against=Fraction(minus, unit_of_points),
-                game_points=points,
-                scheme=scheme,
-            )
+    rows = [
+        TeamRow(
+            rank=0,
+            team_id=team,
+            team=name,
+            club=club or "",
+            series=series,
+            match_points=Fraction(plus, unit_of_points),
+            match_points_against=Fraction(minus, unit_of_points),
+            game_points=points,
+            scheme=scheme,
         )
-    return rows
+        for team, plus, minus, points, series, name, club in results.team_points(unit)
+    ]
+    return TEAMS.ranked(rows, name=lambda row: (row.team, row.team_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +176,7 @@ def player_statistics(
     and his lists, of the series the public may see (``SeriesQuerySet.shown``); ``lists``:
     their number where the page has already read them. The games he declared are those from
     his seat before a substitute's first game, and those he declared as the substitute from
-    it on. One statement (two without ``lists``), compiled once per kind of scope."""
+    it on. One statement (two without ``lists``)."""
     pk = player if isinstance(player, int) else player.pk
     keys = (pk,) if season is None else (pk, season.pk)
 
@@ -232,7 +206,7 @@ def player_statistics(
             .values_list("declared", "won_games", "average", "grand", "null", "hand_games")
         )
 
-    found = compiled_rows(("player statistics", season is None), declared, *keys)
+    found = list(declared(*keys))
     count, won, average, grand, null, hand = found[0] if found else (0, 0, None, 0, 0, 0)
     if lists is None:
         rows = ListResult.objects.filter(player=pk).public()
@@ -254,20 +228,6 @@ def series_totals(history: Iterable[HistoryRow]) -> list[tuple[str, int]]:
         (f"{r.date:%d.%m.} S{r.series}", r.total)
         for r in sorted(history, key=lambda r: (r.date, r.series))
     ]
-
-
-def average_text(value: Fraction | None) -> str:
-    """An average to two decimals in the active language (``24,50``), rounded half up.
-
-    >>> from django.utils import translation
-    >>> with translation.override("de"):
-    ...     average_text(Fraction(49, 2)), average_text(Fraction(-37, 3))
-    ('24,50', '-12,33')
-    """
-    if value is None:
-        return ""
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return formats.number_format(exact.quantize(Decimal("0.01"), ROUND_HALF_UP), 2)
 
 
 def season_player_standings(season: Season, results: ListResultQuerySet) -> list[StandingRow]:
@@ -293,17 +253,7 @@ def season_player_standings(season: Season, results: ListResultQuerySet) -> list
             for row in results.standings()
             if row.lists >= n
         ]
-        rows.sort(key=lambda r: (-(r.average or 0), -r.won, r.lost, r.player, r.player_id))
-        ranked_rows: list[StandingRow] = []
-        for index, row in enumerate(rows):
-            previous = ranked_rows[-1] if ranked_rows else None
-            same = previous is not None and (previous.average, previous.won, previous.lost) == (
-                row.average,
-                row.won,
-                row.lost,
-            )
-            ranked_rows.append(replace(row, rank=previous.rank if same and previous else index + 1))
-        return ranked_rows
+        return AVERAGE.ranked(rows, name=lambda row: (row.player, row.player_id))
     return results.standings()
 
 
@@ -345,15 +295,11 @@ def _tables_in(scope: type[Season | Tournament | Series], pk: int) -> QuerySet[T
 
 def progress_in(scope: Season | Tournament | Series) -> Progress:
     """How many lists of a season, tournament or series are closed."""
-    found = compiled_rows(
-        ("progress", type(scope)),
-        lambda pk: (
-            _tables_in(type(scope), pk)
-            .annotate(every=Value(1))
-            .values("every")
-            .values_list(Count("pk"), Count("closed_at"))
-        ),
-        scope.pk,
+    found = list(
+        _tables_in(type(scope), scope.pk)
+        .annotate(every=Value(1))
+        .values("every")
+        .values_list(Count("pk"), Count("closed_at"))
     )
     lists, closed = found[0] if found else (0, 0)
     return Progress(closed=closed, lists=lists, at=timezone.now())
@@ -406,7 +352,7 @@ def running_in(scope: Season | Tournament | Series) -> Running:
             )
         )
 
-    found = compiled_rows(("running", type(scope)), build, scope.pk)
+    found = list(build(scope.pk))
     lists: dict[tuple[str, int, int], RunningList] = {}
     players: set[int] = set()
     for name, slug, series, table, expected, count, player in found:

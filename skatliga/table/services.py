@@ -8,7 +8,7 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from skatliga.models import Series, Table, TableLink, compiled_objects
+from skatliga.models import Series, Table, TableLink
 from skatliga.services import User, acting_user
 
 # 31 letters and digits a player cannot misread (no 0/O, 1/I/L): 8 of them are 39 bits, and
@@ -105,15 +105,11 @@ def link_for_token(token: str) -> TableLink | None:
     """The unrevoked link with this token, with its table, series and tournament."""
     if not re.fullmatch(r"[\w-]{1,64}", token, re.ASCII):
         return None
-    # On every request of a table's device: its statement compiled once.
-    found = compiled_objects(
-        "link by token",
-        lambda key: TableLink.objects.select_related("table__series__tournament").filter(
-            token=key, revoked_at__isnull=True
-        ),
-        token,
+    return (
+        TableLink.objects.select_related("table__series__tournament")
+        .filter(token=token, revoked_at__isnull=True)
+        .first()
     )
-    return found[0] if found else None
 
 
 def link_for_code(text: str) -> TableLink | None:

@@ -25,8 +25,6 @@ from skatliga.models import (
     Signature,
     Table,
     Tournament,
-    compiled_objects,
-    compiled_rows,
 )
 from skatliga.services.confirmation import GAME_ACTIONS, differing_numbers
 
@@ -43,7 +41,7 @@ class OpenObjection:
 def open_objections(series: Series) -> dict[int, list[OpenObjection]]:
     """The undecided objections against the games of ``series``, per table id."""
     found: dict[int, list[OpenObjection]] = {}
-    for objection in compiled_objects("dashboard objections", _objections, series.pk):
+    for objection in _objections(series.pk):
         number = objection.game.number
         found.setdefault(objection.game.table_id, []).append(
             OpenObjection(objection, number, str(objection.seat.player_for(number)))
@@ -178,7 +176,7 @@ class StatusWords:
 def series_status(series: Series) -> list[TableStatus]:
     """Every table of ``series`` with its progress: four statements (the tables with their
     figures, the disputes, the open calls, the open objections; two more under double entry),
-    none per table, each compiled once; each table with its phrases (``StatusWords``)."""
+    none per table; each table with its phrases (``StatusWords``)."""
     words = StatusWords()
     statuses = _statuses(series)
     for status in statuses:
@@ -199,7 +197,7 @@ def _per_table(rows: QuerySet[Any], figure: Aggregate) -> Subquery:
 
 def _tables(series_id: int) -> QuerySet[Table]:
     """The tables of a series in order, each with its figures: one statement, a subquery
-    per figure (compiled once, ``compiled_objects``)."""
+    per figure."""
     changes = Change.objects.all()
     return (
         Table.objects.filter(series_id=series_id)
@@ -231,11 +229,11 @@ def _calls(series_id: int) -> QuerySet[RefereeCall]:
 def _statuses(series: Series) -> list[TableStatus]:
     tournament = series.tournament
     # Tables with their figures as attributes (``_tables``' annotations).
-    tables: list[Any] = compiled_objects("dashboard tables", _tables, series.pk)
+    tables: list[Any] = list(_tables(series.pk))
     disputes: dict[int, list[int]] = {}
-    for table_id, number in compiled_rows("dashboard disputes", _disputes, series.pk):
+    for table_id, number in _disputes(series.pk):
         disputes.setdefault(table_id, []).append(number)
-    calls = {call.table_id: call for call in compiled_objects("dashboard calls", _calls, series.pk)}
+    calls = {call.table_id: call for call in _calls(series.pk)}
     objections = open_objections(series)
     differing = None
     if tournament.double_entry:

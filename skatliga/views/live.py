@@ -6,18 +6,14 @@ every block in one context (the request's context processors run once, not per t
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.template import Engine
 from django.template.context import make_context
-from django.urls import get_script_prefix
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from skatliga.models import Series, Tournament, compiled_objects
-from skatliga.rendered import rendered_each
+from skatliga.models import Series, Tournament
 from skatliga.views.dashboard import TableStatus, status_etag
 from skatliga.views.dashboard import series_status as table_statuses
 from skatliga.views.referee import referee_required
@@ -43,45 +39,25 @@ def series_status(request: HttpRequest, tournament: Tournament, series: int) -> 
 
 
 def _series_of(tournament: Tournament, number: int) -> Series:
-    """Series ``number`` of ``tournament``, or 404: its series (a few) read by a statement
-    compiled once, the one asked for picked here (a series' number is no key of a compiled
-    statement: the stand-in is out of its range)."""
-    for series in compiled_objects("status series", _series, tournament.pk):
-        if series.number == number:
-            series.tournament = tournament
-            return series
-    raise Http404
-
-
-def _series(tournament_id: int) -> QuerySet[Series]:
-    return Series.objects.filter(tournament_id=tournament_id)
+    """Series ``number`` of ``tournament``, or 404."""
+    series = Series.objects.filter(tournament=tournament, number=number).first()
+    if series is None:
+        raise Http404
+    series.tournament = tournament
+    return series
 
 
 def status_blocks(
     request: HttpRequest, tournament: Tournament, series: Series
 ) -> list[dict[str, Any]]:
     """Each table's status and its block, as ``{% include %}`` renders it on the page: one
-    template, one request context, a layer pushed per table; a block rendered before (and
-    holding no form, whose CSRF token is the request's) taken as it was
-    (``rendered.rendered_each``)."""
+    template, one request context (its processors run once), a layer pushed per table."""
     statuses: list[TableStatus] = table_statuses(series)
-    where = ("status block", get_language(), get_script_prefix(), tournament.slug, series.number)
-    written = rendered_each(
-        "referee/_table_status.html",
-        statuses,
-        key=lambda status: _block_key(where, status.shown),
-        values=lambda status: {"status": status.shown},
-        context=make_context({"tournament": tournament, "series": series}, request),
-    )
-    return [
-        {**status.to_json(), "html": html} for status, html in zip(statuses, written, strict=True)
-    ]
-
-
-def _block_key(where: tuple[Any, ...], shown: dict[str, Any]) -> Hashable | None:
-    """What a block shows, complete: the language, the address' prefix, the tournament and
-    series, and the block's figures, phrases and flags; None for a block with a call or
-    objections (objects, and forms), which is rendered every time."""
-    if shown["call"] or shown["objections"]:
-        return None
-    return (*where, *shown.values())
+    template = Engine.get_default().get_template("referee/_table_status.html")
+    context = make_context({"tournament": tournament, "series": series}, request)
+    answered = []
+    with context.bind_template(template):
+        for status in statuses:
+            with context.push(status=status.shown):
+                answered.append({**status.to_json(), "html": template.render(context)})
+    return answered

@@ -113,3 +113,8 @@ def play(table: Table, *entries: services.GameEntry, user: Any = None) -> list[G
         services.record_game(table, number, row, user=user)
         for number, row in enumerate(entries, start=first)
     ]
+
+
+def shown_rows(table: Any) -> list[Any]:
+    """The standing's rows a page's table shows (each record's row)."""
+    return [record["row"] for record in table.data.data]

@@ -16,6 +16,7 @@ from openapi_spec_validator import validate
 from scoring import Declaration, GameType, Outcome
 from skatliga import services
 from skatliga.models import Player, Seat, Series, Table, Tournament
+from skatliga.standings.metrics import WonMinusLost
 
 pytestmark = pytest.mark.django_db
 
@@ -29,12 +30,19 @@ def get(client, url, **params):
 
 
 def rows_of(table):
-    """The rows a page's django-tables2 table shows."""
-    return list(table.data.data)
+    """The rows a page's django-tables2 table shows (each record's row)."""
+    return [record["row"] for record in table.data.data]
 
 
 def player_rows(rows):
-    return [{**dataclasses.asdict(row), "games": row.games} for row in rows]
+    return [
+        {
+            **dataclasses.asdict(row),
+            "games": row.won + row.lost,
+            WonMinusLost.key: row.won - row.lost,
+        }
+        for row in rows
+    ]
 
 
 def team_rows(rows):

@@ -17,6 +17,7 @@ import pytest
 from django.urls import reverse
 
 from skatliga.models import Category, ListResult, Player, Season
+from tests.web.factories import shown_rows
 
 DAMEN = [(1, "b1", 128), (1, "c2", 128), (3, "d2", -104)]
 SENIOREN = [(1, "a1", 103), (2, "b3", 83)]
@@ -45,7 +46,7 @@ def test_a_category_is_ranked_in_one_grouped_query(season, django_assert_num_que
 
 def sections(response):
     return {
-        category: (name, ranks(table.data.data))
+        category: (name, ranks(shown_rows(table)))
         for category, name, table in response.context["categories"]
     }
 
@@ -72,7 +73,7 @@ def test_a_season_ranked_by_average_ranks_each_category_so(client, season):
 
     # One series each: the average is the total.
     assert sections(page)["senioren"] == ("Senioren", SENIOREN)
-    assert [str(row.average) for row in page.context["categories"][1][2].data.data] == [
+    assert [str(row.average) for row in shown_rows(page.context["categories"][1][2])] == [
         "103",
         "83",
     ]

@@ -291,7 +291,10 @@ def test_standings_sort_clubs_and_names_in_german_dictionary_order(client):
 
     def order(**query):
         response = client.get(reverse("standings", args=[slug]), query)
-        return [(row.record.player, row.record.club) for row in response.context["players"].rows]
+        return [
+            (row.record["row"].player, row.record["row"].club)
+            for row in response.context["players"].rows
+        ]
 
     assert [club for _, club in order(**{"p-sort": "club"})] == [
         "skatclub Ödeme",

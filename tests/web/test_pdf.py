@@ -24,6 +24,7 @@ from skatliga import pdf, printing
 from skatliga.models import Season, Series, Tournament
 from skatliga.pdf.base import MINUS
 from skatliga.standings.queries import TeamRow
+from skatliga.standings.rankings import PLAYERS_WITH_LISTS, TEAMS
 from tests.web.factories import entry, make_player, make_table, play
 
 NAMES = ("Łukasz Čapek", "Anna Schmidt-Müller", "Jürgen Weiß", "Zofia Wróblewska")
@@ -372,7 +373,7 @@ def test_result_list_shows_shared_ranks():
 def test_result_list_numbers_every_page_and_repeats_its_heading():
     rows = [Line(**standing(n, f"Spieler {n}", 5000 - n)) for n in range(1, 151)]
 
-    pages = read(pdf.standings_pdf("Einzelwertung", "Liga 2026", rows, lists=True))
+    pages = read(pdf.standings_pdf("Einzelwertung", "Liga 2026", rows, PLAYERS_WITH_LISTS))
 
     assert len(pages) > 2
     for number, text in enumerate(pages, start=1):
@@ -397,7 +398,7 @@ def test_team_list_prints_match_points_and_game_points():
         TeamRow(2, 3, "Null Ouvert", "", 2, Fraction(5, 2), Fraction(7, 2), 3000),
     ]
 
-    (text,) = read(pdf.team_standings_pdf("Mannschaftswertung", "Liga 2026", rows))
+    (text,) = read(pdf.standings_pdf("Mannschaftswertung", "Liga 2026", rows, TEAMS))
 
     assert "Kreuz-Bube Łódź" in text
     assert "6 : 0" in text

@@ -33,7 +33,7 @@ from django.urls import reverse
 
 from skatliga.models import ListResult, Season, Tournament
 from skatliga.standings.queries import season_player_standings
-from tests.web.factories import entry, make_player, make_table, play
+from tests.web.factories import entry, make_player, make_table, play, shown_rows
 
 
 def won(seat):
@@ -110,7 +110,7 @@ def test_the_season_page_and_pdf_say_which_ranking(client, season):
     Season.objects.filter(pk=season.pk).update(ranking="best", ranking_series=3)
     page = client.get(reverse("season", args=["club"]))
     assert page.context["season"].ranking_text == "die besten 3 Serien zählen"
-    assert [r.player for r in page.context["players"].data.data] == ["C", "A", "D", "B"]
+    assert [r.player for r in shown_rows(page.context["players"])] == ["C", "A", "D", "B"]
     assert "die besten 3 Serien zählen" in page.content.decode()
     pdf = client.get(reverse("season-results-pdf", args=["club"]))
     assert pdf.status_code == 200
@@ -124,11 +124,11 @@ def test_the_average_pdf_prints_the_average(client, season):
     )
     assert "Durchschnitt je gespielter Serie, ab 4 Serien" in " ".join(text.split())
     cells = " ".join(text.split())
-    # rank, player, series, games (won + lost), game points, won, lost, others lost, bonus,
-    # total, average
-    assert "1. C 4 2 96 2 0 1 140 236 59,00" in cells
-    assert "2. B 4 1 48 1 0 0 50 98 24,50" in cells
-    assert "3. A 4 3 0 2 1 0 50 50 12,50" in cells
+    # rank, player, series, games (won + lost), game points, won, lost, Bilanz (won − lost),
+    # others lost, bonus, total, average
+    assert "1. C 4 2 96 2 0 2 1 140 236 59,00" in cells
+    assert "2. B 4 1 48 1 0 1 0 50 98 24,50" in cells
+    assert "3. A 4 3 0 2 1 1 0 50 50 12,50" in cells
     assert " D " not in text.replace("\n", " ")
 
 

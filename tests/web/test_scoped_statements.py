@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from skatliga.models import (
     RESULT_FIGURES,
-    Game,
     HistoryRow,
     ListResult,
     Player,
@@ -23,7 +22,6 @@ from skatliga.models import (
     Table,
     Team,
     Tournament,
-    compiled_objects,
 )
 from skatliga.standings.queries import (
     Progress,
@@ -95,68 +93,6 @@ def test_a_statement_compiled_for_one_scope_reads_another_scopes_rows(small_seas
     assert ListResult.objects.for_season(small_season).standings() == first
     by_lot = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
     assert [r.player for r in by_lot] == ["y", "x", "z"]
-
-
-def test_a_lists_games_compiled_once_are_the_orms_for_every_list(small_season):
-    """The save's read of a list's games, compiled for the first list, reads each list's
-    own games, every field as the ORM reads it."""
-
-    def fields(games):
-        return [
-            {f.attname: getattr(g, f.attname) for f in Game._meta.concrete_fields} for g in games
-        ]
-
-    tables = list(Table.objects.filter(series__tournament__season=small_season))
-    assert len(tables) > 1
-    for table in tables:
-        compiled = compiled_objects(
-            "test: games", lambda pk: Game.objects.filter(table=pk), table.pk
-        )
-        assert compiled and fields(compiled) == fields(Game.objects.filter(table=table))
-        assert all(not game._state.adding for game in compiled)
-
-
-def test_a_lists_page_reads_compiled_once_are_the_orms_with_their_related_rows(small_season):
-    """The public list's reads (``compiled_objects``), compiled for the first list, read
-    each list's table with its series and tournament and its seats with their players, as
-    the ORM's select_related reads them."""
-
-    def fields(instance):
-        return {
-            f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields
-        }
-
-    substituted = Seat.objects.filter(series__tournament__season=small_season).first()
-    substituted.substitute = Player.objects.exclude(seats__table=substituted.table).first()
-    substituted.substitute_from = 3
-    substituted.save()
-    tables = list(Table.objects.filter(series__tournament__season=small_season))
-    assert len(tables) > 1
-    for table in tables:
-        (found,) = compiled_objects(
-            "test: list",
-            lambda pk: Table.objects.filter(pk=pk).select_related("series__tournament"),
-            table.pk,
-        )
-        assert fields(found) == fields(table) and not found._state.adding
-        assert fields(found.series) == fields(table.series)
-        assert fields(found.series.tournament) == fields(table.series.tournament)
-        seats = compiled_objects(
-            "test: seats",
-            lambda pk: (
-                Seat.objects.filter(table=pk)
-                .select_related("player", "substitute")
-                .order_by("position")
-            ),
-            table.pk,
-        )
-        expected = list(table.seats.order_by("position"))
-        assert [fields(seat) for seat in seats] == [fields(seat) for seat in expected]
-        assert [seat.player.name for seat in seats] == [seat.player.name for seat in expected]
-        assert [seat.substitute and seat.substitute.name for seat in seats] == [
-            seat.substitute and seat.substitute.name for seat in expected
-        ]
-    assert any(seat.substitute_id for seat in Seat.objects.filter(table__in=tables))
 
 
 def test_a_further_filter_is_not_forgotten(small_season):

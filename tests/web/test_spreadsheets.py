@@ -25,6 +25,7 @@ HEADINGS = [
     "Spielpunkte",
     "gew.",
     "verl.",
+    "Bilanz",
     "verl. andere",
     "Wertung",
     "Gesamt",
@@ -46,10 +47,11 @@ def test_the_season_xlsx_has_the_pages_rows_with_numbers_as_numbers(client, smal
     rows = xlsx_rows(response)
     assert rows[0] == HEADINGS
     assert len(rows) == 1 + 12
-    # b1 (hand-computed, conftest.small_season): 48 game points, 1 won, 0 lost, 1 lost by
-    # others, 50 + 30 = 80 bonus, 128; shares first place with c2. No club: an empty cell.
-    assert rows[1] == [1, "b1", None, 1, 48, 1, 0, 1, 80, 128]
-    assert rows[-1] == [12, "d2", None, 1, -54, 0, 1, 0, -50, -104]
+    # b1 (hand-computed, conftest.small_season): 48 game points, 1 won, 0 lost (Bilanz 1),
+    # 1 lost by others, 50 + 30 = 80 bonus, 128; shares first place with c2. No club: an
+    # empty cell.
+    assert rows[1] == [1, "b1", None, 1, 48, 1, 0, 1, 1, 80, 128]
+    assert rows[-1] == [12, "d2", None, 1, -54, 0, 1, -1, 0, -50, -104]
     assert all(isinstance(value, int) for value in rows[-1][3:])
 
 
@@ -82,7 +84,7 @@ def test_the_ods_has_the_same_rows_with_numbers_as_numbers(client, small_season)
     assert response["Content-Type"].startswith("application/vnd.oasis.opendocument.spreadsheet")
     data = Dataset().load(response.content, format="ods")
     assert list(data.headers) == HEADINGS
-    assert list(data[0]) == [1.0, "b1", "", 1.0, 48.0, 1.0, 0.0, 1.0, 80.0, 128.0]
+    assert list(data[0]) == [1.0, "b1", "", 1.0, 48.0, 1.0, 0.0, 1.0, 1.0, 80.0, 128.0]
     assert all(isinstance(value, float) for value in data[0][3:])
 
 

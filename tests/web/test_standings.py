@@ -13,6 +13,7 @@ from scoring import Declaration, GameType, Outcome
 from skatliga import services
 from skatliga.models import ListResult, Registration, Series, Table
 from skatliga.models import Tournament as TournamentModel
+from skatliga.standings.metrics import METRICS, WonMinusLost
 from skatliga.standings.queries import match_points, team_standings
 
 pytestmark = pytest.mark.django_db
@@ -94,8 +95,10 @@ def test_standings_follow_a_correction(small_season):
 def test_standings_command_json_and_csv(small_season, capsys):
     call_command("standings", "spieltag-1", "--format", "json")
     rows = json.loads(capsys.readouterr().out)
+    balance = WonMinusLost.key
     assert list(rows[0]) == [
-        "rank", "player", "club", "game_points", "won", "lost", "others_lost", "bonus", "total"
+        "rank", "player", "club", "game_points", "won", "lost", balance, "others_lost", "bonus",
+        "total",
     ]  # fmt: skip
     assert {(r["player"], r["rank"], r["total"]) for r in rows[:2]} == {
         ("b1", 1, 128),
@@ -103,9 +106,9 @@ def test_standings_command_json_and_csv(small_season, capsys):
     }
     call_command("standings", "spieltag-1", "--series", "1", "--format", "csv")
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "rank,player,club,game_points,won,lost,others_lost,bonus,total"
-    assert lines[-2].startswith("11,c1,,-40,0,1,0,-50,-90")
-    assert lines[-1].startswith("12,d2,,-54,0,1,0,-50,-104")
+    assert lines[0] == f"rank,player,club,game_points,won,lost,{balance},others_lost,bonus,total"
+    assert lines[-2].startswith("11,c1,,-40,0,1,-1,0,-50,-90")
+    assert lines[-1].startswith("12,d2,,-54,0,1,-1,0,-50,-104")
 
 
 def test_standings_command_errors(small_season):
@@ -123,7 +126,8 @@ def test_games_played_as_declarer_count_won_and_lost(small_season, client):
     passed-in rows count for nobody."""
     rows = ListResult.objects.for_season(small_season).standings()
     declared = {"a1": 1, "b1": 1, "c1": 1, "c2": 1, "d2": 1, "b3": 1}
-    assert {row.player: row.games for row in rows} == {
+    games = METRICS["games"].value
+    assert {row.player: games(row) for row in rows} == {
         row.player: declared.get(row.player, 0) for row in rows
     }
     Table.objects.update(closed_at=timezone.now())

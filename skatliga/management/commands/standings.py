@@ -10,9 +10,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from skatliga.export import spreadsheet_cell
-from skatliga.models import RESULT_FIGURES, ListResult, Tournament
-
-COLUMNS = ("rank", "player", "club", *RESULT_FIGURES)
+from skatliga.models import ListResult, Tournament
+from skatliga.standings.rankings import COMMAND
 
 
 class Command(BaseCommand):
@@ -35,14 +34,11 @@ class Command(BaseCommand):
                     _("Das Turnier hat keine Serie %(number)s.") % {"number": options["series"]}
                 )
             results = results.for_series(series)
-        rows = [
-            {column: getattr(row, column) for column in COLUMNS}
-            for row in results.standings(lots_of=tournament)
-        ]
+        rows = COMMAND.api(results.standings(lots_of=tournament))
         if options["format"] == "json":
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2))
         else:
-            writer = csv.DictWriter(self.stdout, fieldnames=COLUMNS, lineterminator="\n")
+            writer = csv.DictWriter(self.stdout, fieldnames=COMMAND.columns, lineterminator="\n")
             writer.writeheader()
             writer.writerows(
                 {column: spreadsheet_cell(value) for column, value in row.items()} for row in rows

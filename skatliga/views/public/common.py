@@ -14,6 +14,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -25,13 +26,8 @@ from skatliga.forms.parsing import whole_number
 from skatliga.languages import to_its_language
 from skatliga.models import Category, ListResultQuerySet, Season, Series, Tournament
 from skatliga.standings.queries import RunningList, season_player_standings, team_standings
-from skatliga.standings.tables import (
-    AverageStandingTable,
-    PlayerStandingTable,
-    StandingsData,
-    TeamStandingTable,
-    reverser,
-)
+from skatliga.standings.rankings import AVERAGE, PLAYERS
+from skatliga.standings.tables import StandingTable, team_table
 from skatliga.views.caching import cached
 
 EXPORT_FORMATS = ("csv", EXCEL_CSV, "xlsx", "ods")
@@ -46,18 +42,17 @@ def player_table(
     season: Season | None = None,
     prefix: str = "p-",
     running_players: frozenset[int] = frozenset(),
-) -> PlayerStandingTable:
+) -> StandingTable:
     """The player standing of ``results``: ranked in the season's mode, if given; players
     in ``running_players`` are marked as playing a list in progress."""
     paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
     if season is not None and season.ranking != Season.Ranking.SUM:
-        table_class = (
-            AverageStandingTable
-            if season.ranking == Season.Ranking.AVERAGE
-            else PlayerStandingTable
-        )
-        players = table_class(
-            season_player_standings(season, results), prefix=prefix, running=running_players
+        ranking = AVERAGE if season.ranking == Season.Ranking.AVERAGE else PLAYERS
+        players = StandingTable(
+            season_player_standings(season, results),
+            ranking,
+            prefix=prefix,
+            running=running_players,
         )
     else:
         standing = results.ranked(lots_of=lots_of)
@@ -65,9 +60,9 @@ def player_table(
         if per_page and page and f"{prefix}sort" not in request.GET:
             # The page's rows and the number of players in one query; the paginator finds both.
             standing.prefetch((page - 1) * per_page, page * per_page)
-        players = PlayerStandingTable(
-            StandingsData(standing), prefix=prefix, running=running_players
-        )
+        # Unpaged, every row is read at once (no count asked before the rows).
+        rows = standing if per_page else standing.rows()
+        players = StandingTable(rows, PLAYERS, prefix=prefix, running=running_players)
     RequestConfig(request, paginate=paginate).configure(players)
     return players
 
@@ -80,7 +75,7 @@ def standings_tables(
     season: Season | None = None,
     scheme: str = Season.MatchPoints.PLACES,
     running_players: frozenset[int] = frozenset(),
-) -> tuple[PlayerStandingTable, TeamStandingTable | None]:
+) -> tuple[StandingTable, StandingTable | None]:
     players = player_table(
         request,
         results,
@@ -93,7 +88,7 @@ def standings_tables(
     teams = None
     if team_rows:
         paginate: dict[str, int] | bool = {"per_page": per_page} if per_page else False
-        teams = TeamStandingTable(team_rows, prefix="t-", scheme=scheme)
+        teams = team_table(team_rows, scheme, prefix="t-")
         RequestConfig(request, paginate=paginate).configure(teams)
     return players, teams
 
@@ -107,11 +102,11 @@ class Categories:
         self.found: list[str] | None = None
         """The categories with players here, where already read (``categories()`` if not)."""
 
-    def table(self, category: str) -> PlayerStandingTable:
+    def table(self, category: str) -> StandingTable:
         rows = self.results.in_category(category)
         return player_table(self.request, rows, prefix=f"{category}-", **self.ranking)
 
-    def tables(self) -> list[tuple[str, str, PlayerStandingTable]]:
+    def tables(self) -> list[tuple[str, str, StandingTable]]:
         """(category, its name, its table) for each category that has players here."""
         return [
             (category, str(Category(category).label), self.table(category))
@@ -127,19 +122,21 @@ def export(
     categories: Categories | None = None,
     *,
     caption: Callable[[], Caption],
+    notes: Sequence[str] = (),
 ) -> HttpResponse | None:
     """The standings as a spreadsheet when the page is asked for
     ``?export=csv|csv-excel|xlsx|ods`` (``&table=teams``: the teams'; ``&category=senioren``:
     one category's players, where the page has ``categories``): every row, numbers as
     numbers, text cells neutralised alike in every format, the sheet titled and marked by
-    its ``caption`` (``export.SpreadsheetExport``)."""
+    its ``caption`` (``export.SpreadsheetExport``); under the players, the ``notes`` their
+    page shows (the substitutes)."""
     kind = request.GET.get("export")
     if kind not in EXPORT_FORMATS:
         return None
-    table, titled = players, caption()
+    table, titled, below = players, caption(), notes
     category = request.GET.get("category")
     if request.GET.get("table") == "teams" and teams is not None:
-        table, name = teams, f"{name}-teams"
+        table, name, below = teams, f"{name}-teams", ()
     elif category:
         if categories is None or category not in Category.values:
             raise Http404
@@ -147,7 +144,7 @@ def export(
         titled = titled.part(str(Category(category).label))
     if kind == EXCEL_CSV:
         name, kind = f"{name}-excel", "csv"
-    exported = SpreadsheetExport(request.GET["export"], table, titled)
+    exported = SpreadsheetExport(request.GET["export"], table, titled, below)
     response: HttpResponse = exported.response(f"{slugify(name)}.{kind}")
     return response
 
@@ -155,14 +152,13 @@ def export(
 def running_lines(lists: Sequence[RunningList]) -> list[dict[str, str]]:
     """The lists in progress as the standings pages link them: each its link, its
     tournament's name, where it is ("Serie 2 · Tisch 7") and how far ("12 von 48 Spielen"),
-    the words translated and the link reversed once for all of them (a running evening has
+    the words translated once for all of them (a running evening has
     a list at every table)."""
-    link = reverser("table", 3)
     where = gettext("Serie %(series)s · Tisch %(table)s")
     done = gettext("%(games)s von %(expected)s Spielen")
     return [
         {
-            "link": link(shown.slug, shown.series, shown.table),
+            "link": reverse("table", args=[shown.slug, shown.series, shown.table]),
             "tournament": shown.tournament,
             "where": where % {"series": shown.series, "table": shown.table},
             "done": done % {"games": shown.games, "expected": shown.expected},

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
-from skatliga.models import ListResult, StandingRow, Tournament
-from skatliga.rendered import rendered_each
+from skatliga.models import ListResult, Tournament
 from skatliga.standings.queries import progress_in, running_in
+from skatliga.standings.rankings import HALL
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import in_tournament
 
@@ -28,24 +25,17 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     lists = running_in(tournament)
     running = lists.players
     rows = results.standings(lots_of=tournament)
-    language = get_language()
-    # Each row written by public/_hall_row.html once per process for each content: a save
-    # changes a few players' figures and the ranks between them, of 600 rows.
-    lines = rendered_each(
-        "public/_hall_row.html",
-        rows,
-        key=lambda row: (
-            language,
-            row.rank,
-            row.player,
-            row.club,
-            row.won,
-            row.lost,
-            row.total,
-            row.player_id in running,
-        ),
-        values=lambda row: _shown(row, row.player_id in running),
-    )
+    # The ranking's columns (standings.metrics.HALL), each row's cells as text.
+    classes = [HALL.css(key) for key in HALL.columns]
+    lines = [
+        {
+            "cells": list(
+                zip(classes, (found.text(record) for found in HALL.metrics), strict=True)
+            ),
+            "running": record["row"].player_id in running,
+        }
+        for record in HALL.records(rows)
+    ]
     every = _seconds(request, "every", 30, 5, 600)
     # Each running list's line, its words translated once for all of them.
     line = gettext("Serie %(series)s · Tisch %(table)s: %(games)s/%(expected)s")
@@ -55,6 +45,9 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         {
             "tournament": tournament,
             "rows": rows,
+            "columns": [
+                (css, found.name) for css, found in zip(classes, HALL.metrics, strict=True)
+            ],
             "lines": lines,
             "refresh": every,
             "turn": _seconds(request, "turn", 10, 1, 120),
@@ -71,19 +64,6 @@ def _hall_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             ),
         },
     )
-
-
-def _shown(row: StandingRow, running: bool) -> dict[str, Any]:
-    """A row as the template reads it: its whole numbers as text that needs no escaping."""
-    return {
-        "rank": SafeString(row.rank),
-        "player": row.player,
-        "club": row.club,
-        "won": SafeString(row.won),
-        "lost": SafeString(row.lost),
-        "total": SafeString(row.total),
-        "in_progress": running,
-    }
 
 
 def _seconds(request: HttpRequest, name: str, default: int, low: int, high: int) -> int:

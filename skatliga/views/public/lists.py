@@ -4,19 +4,16 @@ to print, and where each player sits."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
-from django.urls import get_script_prefix
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from skatliga import printing, services
-from skatliga.models import Seat, Table, Tournament, compiled_objects
-from skatliga.rendered import rendered_each
+from skatliga.models import Seat, Table, Tournament
 from skatliga.sheet import Sheet, SheetRow, SummaryColumn, build_sheet, readonly_list_rows
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
@@ -77,28 +74,6 @@ def readonly_rows(sheet: Sheet, seats: Sequence[Seat]) -> list[tuple[SheetRow, s
     ]
 
 
-def rows_html(rows: Sequence[dict[str, Any]]) -> list[SafeString]:
-    """Each row of a read-only list (``sheet.readonly_list_rows``) as
-    ``public/_list_row.html`` renders it, rendered once per row's content and language.
-
-    A running list's page is built again after the saves at its table, each of which
-    changes one row of its 48: its rows and template took 5.7–8.2 ms of CPU with every row
-    rendered in the page, 4.9–5.5 ms so (the bench's evening, a list of 16 games, a busy
-    machine)."""
-    where = (get_language(), get_script_prefix())
-    written = rendered_each(
-        "public/_list_row.html",
-        rows,
-        key=lambda row: (
-            *where,
-            *(row[name] for name in _ROW_FIELDS),
-            tuple((total["classes"], total["running"]) for total in row["totals"]),
-        ),
-        values=lambda row: {"row": row},
-    )
-    return [mark_safe(html.strip()) for html in written]  # noqa: S308 - a template's output
-
-
 def summary_texts(summary: Sequence[SummaryColumn]) -> list[dict[str, SafeString]]:
     """Each player's summary rows as text the template writes out as it is (numbers as
     Django shows them, no thousands separator), not localized one by one: 29 numbers took
@@ -109,7 +84,6 @@ def summary_texts(summary: Sequence[SummaryColumn]) -> list[dict[str, SafeString
     ]
 
 
-_ROW_FIELDS = ("number", "played", "passed", "declarer", "label", "breakdown", "entry")
 """What a row of ``readonly_list_rows`` shows beside its totals: with them, its key."""
 
 
@@ -120,14 +94,10 @@ def table(request: HttpRequest, slug: str, number: int, table: int) -> HttpRespo
 
 def _table_page(request: HttpRequest, pk: int | None) -> HttpResponse:
     # The table with its series and tournament, its seats with their players, its games:
-    # read again after the saves at a running table, so each statement is compiled once.
+    # read again after the saves at a running table.
     if pk is None:
         raise Http404
-    found = compiled_objects(
-        "public list",
-        lambda key: Table.objects.filter(pk=key).select_related("series__tournament").order_by(),
-        pk,
-    )
+    found = list(Table.objects.filter(pk=pk).select_related("series__tournament").order_by())
     if not found:
         raise Http404
     table_obj = found[0]
@@ -143,7 +113,7 @@ def _table_page(request: HttpRequest, pk: int | None) -> HttpResponse:
         games_per_list=tournament.games_per_list(table_obj.size),
         seats=seats,
     )
-    rows = rows_html(readonly_list_rows(readonly_rows(sheet, seats)))
+    rows = readonly_list_rows(readonly_rows(sheet, seats))
     return render_page(
         request,
         "public/table.html",

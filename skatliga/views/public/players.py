@@ -8,9 +8,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django_tables2 import RequestConfig
 
-from skatliga.models import ListResult, Player, Team, Tournament, compiled_rows, public_name
+from skatliga.models import ListResult, Player, Team, Tournament, public_name
 from skatliga.standings.queries import player_statistics, series_totals, team_standings
-from skatliga.standings.tables import PlayerHistoryTable, PlayerStandingTable
+from skatliga.standings.rankings import PLAYERS
+from skatliga.standings.tables import HistoryTable, StandingTable
 from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.public.common import moment
 
@@ -18,16 +19,12 @@ from skatliga.views.public.common import moment
 def _revisions(of: str, pk: int) -> list[tuple[Any, ...]]:
     """(id, revision, revised_at) of the tournaments of the result rows of the player or
     team (``of``) ``pk``."""
-    rows = compiled_rows(
-        ("revisions", of),
-        lambda key: (
-            Tournament.objects.filter(
-                pk__in=ListResult.objects.filter(**{of: key}).order_by().values("tournament_id")
-            )
-            .order_by("pk")
-            .values_list("pk", "revision", "revised_at")
-        ),
-        pk,
+    rows = list(
+        Tournament.objects.filter(
+            pk__in=ListResult.objects.filter(**{of: pk}).order_by().values("tournament_id")
+        )
+        .order_by("pk")
+        .values_list("pk", "revision", "revised_at")
     )
     return [(t, revision, moment(at)) for t, revision, at in rows]
 
@@ -37,20 +34,16 @@ def _lists_revisions(pk: int) -> list[tuple[Any, ...]]:
     each list of the player ``pk``: what his page shows changes with his lists' games (a
     save raises the list's revision, ``revisions.touch_list``) or with anything else of
     their tournaments (which raises the frame), not with a save at another table."""
-    rows = compiled_rows(
-        ("revisions", "player's lists"),
-        lambda key: (
-            ListResult.objects.filter(player=key)
-            .order_by("table_id")
-            .values_list(
-                "tournament_id",
-                "tournament__frame_revision",
-                "tournament__revised_at",
-                "table_id",
-                "table__revision",
-            )
-        ),
-        pk,
+    rows = list(
+        ListResult.objects.filter(player=pk)
+        .order_by("table_id")
+        .values_list(
+            "tournament_id",
+            "tournament__frame_revision",
+            "tournament__revised_at",
+            "table_id",
+            "table__revision",
+        )
     )
     return [(t, frame, moment(at), table, revision) for t, frame, at, table, revision in rows]
 
@@ -58,25 +51,19 @@ def _lists_revisions(pk: int) -> list[tuple[Any, ...]]:
 def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A player's history: every list, the series totals over time, and statistics."""
     # What the page shows: the player, his lists, his teams and their seasons (a cached
-    # page needs nothing else); each statement compiled once.
-    found = compiled_rows(
-        "player",
-        lambda key: Player.objects.filter(pk=key).values_list(
+    # page needs nothing else).
+    found = list(
+        Player.objects.filter(pk=pk).values_list(
             "pk", "name", "number", "club_id", "club__name", "initials_only"
-        ),
-        pk,
+        )
     )
     if not found:
         raise Http404
     lists = _lists_revisions(pk)
-    teams = compiled_rows(
-        "player's teams",
-        lambda key: (
-            Team.objects.filter(players=key)
-            .order_by("name", "pk")
-            .values_list("pk", "name", "season__name")
-        ),
-        pk,
+    teams = list(
+        Team.objects.filter(players=pk)
+        .order_by("name", "pk")
+        .values_list("pk", "name", "season__name")
     )
     _pk, name, _number, _club, club, initials_only = found[0]
     # A save at another table of his tournaments leaves his page cached; his teams' and
@@ -97,7 +84,7 @@ def _player_page(
     """The page of the player ``pk``: ``name`` as the public sees it, his club's name (empty
     for none), and ``teams``: (key, name, season's name) of each of his teams."""
     rows = ListResult.objects.for_player(pk).history()
-    history = PlayerHistoryTable(rows)
+    history = HistoryTable(rows)
     RequestConfig(request, paginate=False).configure(history)
     return render_page(
         request,
@@ -116,12 +103,10 @@ def _player_page(
 
 def team(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A team: its players and their totals over the season, and its match days."""
-    found = compiled_rows(
-        "team",
-        lambda key: Team.objects.filter(pk=key).values_list(
+    found = list(
+        Team.objects.filter(pk=pk).values_list(
             "season_id", "season__revision", "season__revised_at"
-        ),
-        pk,
+        )
     )
     if not found:
         raise Http404
@@ -139,7 +124,7 @@ def team(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
     results = ListResult.objects.filter(team=team).public()
-    players = PlayerStandingTable(results.standings(), prefix="p-")
+    players = StandingTable(results.standings(), PLAYERS, prefix="p-")
     RequestConfig(request, paginate=False).configure(players)
     match_days = [
         (

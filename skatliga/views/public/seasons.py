@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from django.db.models import Case, Count, Max, Value, When, Window
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from skatliga import printing
 from skatliga.export import Caption
-from skatliga.models import ListResult, Season, Tournament, compiled_rows
+from skatliga.models import ListResult, Season, Tournament
 from skatliga.standings.queries import running_in
-from skatliga.standings.tables import reverser
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
     Categories,
@@ -50,21 +50,14 @@ def _latest_tournaments(season: Season) -> tuple[list[_TournamentLine], bool]:
     with the number of the season's tournaments, and whether any of them hides its series
     until publication (``ListResultQuerySet.public_in``): one statement."""
     hides = Case(When(hide_unpublished=True, then=Value(1)), default=Value(0))
-    rows = compiled_rows(
-        "latest match days",
-        lambda pk: (
-            Tournament.objects.filter(season=pk)
-            .order_by("-date", "name")
-            .annotate(count=Window(Count("pk")), hides=Window(Max(hides)))
-            .values_list("slug", "name", "date", "venue", "count", "hides")[
-                :SEASON_TOURNAMENTS_SHOWN
-            ]
-        ),
-        season.pk,
+    rows = list(
+        Tournament.objects.filter(season=season.pk)
+        .order_by("-date", "name")
+        .annotate(count=Window(Count("pk")), hides=Window(Max(hides)))
+        .values_list("slug", "name", "date", "venue", "count", "hides")[:SEASON_TOURNAMENTS_SHOWN]
     )
-    url = reverser("standings", 1)
     lines = [
-        _TournamentLine(slug, name, date, venue, count, url(slug))
+        _TournamentLine(slug, name, date, venue, count, reverse("standings", args=[slug]))
         for slug, name, date, venue, count, _hides in rows
     ]
     return lines, bool(rows and rows[0][-1])

@@ -13,6 +13,7 @@ from django.db.models import Count, F, OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,12 +27,10 @@ from skatliga.models import (
     Series,
     Table,
     Tournament,
-    compiled_rows,
     match_points_rule,
     public_name,
 )
 from skatliga.standings.queries import match_points_scheme, progress_in, running_in
-from skatliga.standings.tables import reverser
 from skatliga.views.caching import render_page
 from skatliga.views.public.common import (
     Categories,
@@ -79,6 +78,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
         request, results, lots_of=tournament, scheme=scheme, running_players=lists.players
     )
     categories = Categories(request, results, lots_of=tournament)
+    substitutes = _substitute_notes(tournament, lambda: printing.public_seats(tournament))
     spreadsheet = export(
         request,
         players,
@@ -91,6 +91,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             tournament.date,
             results.provisional() or bool(lists.lists),
         ),
+        notes=substitutes,
     )
     if spreadsheet is not None:
         return spreadsheet
@@ -105,7 +106,7 @@ def _tournament_page(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "categories": categories.tables(),
             "scheme_text": match_points_rule(scheme) if teams else "",
             "series_list": _series_lines(tournament),
-            "substitutes": _substitute_notes(tournament, lambda: printing.public_seats(tournament)),
+            "substitutes": substitutes,
             "provisional": provisional,
             "progress": progress_in(tournament),
             "running": lists.lists,
@@ -144,6 +145,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
         scheme=scheme,
         running_players=lists.players,
     )
+    substitutes = _substitute_notes(series, lambda: Seat.objects.filter(series=series))
     spreadsheet = export(
         request,
         players,
@@ -155,6 +157,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             tournament.date,
             not series.is_published or bool(lists.lists),
         ),
+        notes=substitutes,
     )
     if spreadsheet is not None:
         return spreadsheet
@@ -168,7 +171,7 @@ def _series_page(request: HttpRequest, tournament: Tournament, number: int) -> H
             "teams": teams,
             "scheme_text": match_points_rule(scheme) if teams else "",
             "tables": _table_cards(series),
-            "substitutes": _substitute_notes(series, lambda: Seat.objects.filter(series=series)),
+            "substitutes": substitutes,
             "progress": progress_in(series),
             "running": lists.lists,
             "running_lines": running_lines(lists.lists),
@@ -189,15 +192,11 @@ class _SeriesLine:
 
 def _series_lines(tournament: Tournament) -> list[_SeriesLine]:
     """The series of ``tournament`` with their number of tables."""
-    rows = compiled_rows(
-        "series lines",
-        lambda pk: (
-            Series.objects.filter(tournament=pk)
-            .order_by("number")
-            .annotate(table_count=Count("tables"))
-            .values_list("number", "published_at", "table_count", "objections_until")
-        ),
-        tournament.pk,
+    rows = list(
+        Series.objects.filter(tournament=tournament.pk)
+        .order_by("number")
+        .annotate(table_count=Count("tables"))
+        .values_list("number", "published_at", "table_count", "objections_until")
     )
     return [
         _SeriesLine(number, published is not None, tables, moment(until))
@@ -238,7 +237,7 @@ class _TableCard:
 
 def _table_cards(series: Series) -> list[_TableCard]:
     """The series' tables with their result rows, in seat order (a substitute's row after
-    the row of the player who left, whose seat it shares): one statement, compiled once."""
+    the row of the player who left, whose seat it shares): one statement."""
 
     def build(pk: int) -> QuerySet[Any]:
         substitute_from = Seat.objects.filter(
@@ -261,19 +260,18 @@ def _table_cards(series: Series) -> list[_TableCard]:
             )
         )
 
-    rows = compiled_rows("table cards", build, series.pk)
+    rows = list(build(series.pk))
     slug, number = series.tournament.slug, series.number
-    table_url, player_url = reverser("table", 3), reverser("player", 1)
     cards: dict[int, _TableCard] = {}
     for table, table_number, closed_at, position, player, full, initials, total, sub in rows:
         name = public_name(full, initials) if full is not None else full
         card = cards.get(table)
         if card is None:
-            url = table_url(slug, number, table_number)
+            url = reverse("table", args=[slug, number, table_number])
             card = cards[table] = _TableCard(table_number, closed_at is not None, url, [])
         if player is not None:
             card.results.append(
-                _CardRow(position, player, name or "", total, sub, player_url(player))
+                _CardRow(position, player, name or "", total, sub, reverse("player", args=[player]))
             )
     return list(cards.values())
 

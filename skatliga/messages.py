@@ -98,8 +98,9 @@ MESSAGES: dict[str, StrPromise] = {
         "Der Sitzcode stimmt nicht. Bitte den Code des eigenen Platzes auf der Tischkarte eingeben."
     ),
     "seat_code_limited": _(
-        "Zu viele falsche Sitzcodes für diesen Platz. Bitte die Turnierleitung rufen "
-        "(wieder möglich in %(minutes)s Min.)."
+        "Zu viele falsche Sitzcodes für diesen Platz von diesem Gerät: der nächste Versuch "
+        "hier in %(seconds)s s. Auf einem anderen Gerät (der Tischlink auf dem eigenen "
+        "Telefon) gilt der richtige Code sofort, oder die Turnierleitung bestätigt."
     ),
     "list_changed": _(
         "Die Liste wurde inzwischen geändert. Bitte die aktuelle Liste ansehen und dann "

@@ -204,11 +204,25 @@ MESSAGES: dict[str, StrPromise] = {
     "same_player": _("Zwei verschiedene Spieler wählen."),
     "pair_already_apart": _("Diese beiden werden schon getrennt."),
     # Check-in at the door.
-    "search_too_short": _("Mindestens zwei Buchstaben des Namens oder die Mitgliedsnummer."),
+    "search_too_short": _("Mindestens zwei Buchstaben des Namens."),
     "fee_unknown": _("Diese Zahlungsart gibt es nicht."),
     "checkin_too_many_requests": _(
         "Zu viele falsche Links von dieser Adresse; bitte in einer Stunde wieder versuchen."
     ),
+    "checkin_searches_limited": _(
+        "Zu viele Suchen ohne Treffer von hier. Bitte an der Turnierleitung einchecken "
+        "(oder in %(minutes)s Min. wieder suchen)."
+    ),
+    "checkin_claims_limited": _(
+        "Zu viele Check-ins von hier. Bitte an der Turnierleitung einchecken "
+        "(oder in %(minutes)s Min. wieder versuchen)."
+    ),
+    "checkin_player_unknown": _("Diesen Spieler gibt es hier nicht. Bitte neu suchen."),
+    "checkin_claimed_often": _(
+        "Dieser Spieler ist schon mehrmals gemeldet. Bitte an der Turnierleitung einchecken."
+    ),
+    "name_invalid": _("Name und Verein dürfen keine Steuerzeichen enthalten."),
+    "claim_decided": _("Über diesen Check-in hat die Turnierleitung schon entschieden."),
     # The archive: a document's shape, its players, seats and games.
     "not_an_object": _("muss ein Objekt sein"),
     "not_a_list": _("muss eine Liste sein"),

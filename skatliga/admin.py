@@ -161,6 +161,15 @@ class CheckInLinkAdmin(admin.ModelAdmin[models.CheckInLink]):
     readonly_fields = ["token", "created_at"]
 
 
+@admin.register(models.CheckInClaim)
+class CheckInClaimAdmin(ReadOnlyAdmin[models.CheckInClaim]):
+    """A phone's check-in waiting for the desk, or decided there; the desk decides."""
+
+    list_display = ["tournament", "number", "player", "name", "state", "created_at"]
+    list_filter = ["state"]
+    search_fields = ["tournament__name", "player__name", "name"]
+
+
 @admin.register(models.PersonalLink)
 class PersonalLinkAdmin(admin.ModelAdmin[models.PersonalLink]):
     """A player's personal link; deleting one makes a new token on its next use."""
@@ -175,7 +184,7 @@ class ArrivalAdmin(admin.ModelAdmin[models.Arrival]):
     list_display = ["registration", "arrived_at", "guest", "late", "fee"]
     list_filter = ["fee", "late", "guest"]
     search_fields = ["registration__player__name", "registration__tournament__name"]
-    readonly_fields = ["token", "arrived_at"]
+    readonly_fields = ["arrived_at"]
 
 
 @admin.register(models.ForbiddenPair)

@@ -101,8 +101,9 @@ MESSAGES: dict[str, StrPromise] = {
         "Der Sitzcode stimmt nicht. Bitte den Code des eigenen Platzes auf der Tischkarte eingeben."
     ),
     "seat_code_limited": _(
-        "Zu viele falsche Sitzcodes für diesen Platz. Bitte die Turnierleitung rufen "
-        "(wieder möglich in %(minutes)s Min.)."
+        "Zu viele falsche Sitzcodes für diesen Platz von diesem Gerät: der nächste Versuch "
+        "hier in %(seconds)s s. Auf einem anderen Gerät (der Tischlink auf dem eigenen "
+        "Telefon) gilt der richtige Code sofort, oder die Turnierleitung bestätigt."
     ),
     "list_changed": _(
         "Die Liste wurde inzwischen geändert. Bitte die aktuelle Liste ansehen und dann "
@@ -206,11 +207,25 @@ MESSAGES: dict[str, StrPromise] = {
     "same_player": _("Zwei verschiedene Spieler wählen."),
     "pair_already_apart": _("Diese beiden werden schon getrennt."),
     # Check-in at the door.
-    "search_too_short": _("Mindestens zwei Buchstaben des Namens oder die Mitgliedsnummer."),
+    "search_too_short": _("Mindestens zwei Buchstaben des Namens."),
     "fee_unknown": _("Diese Zahlungsart gibt es nicht."),
     "checkin_too_many_requests": _(
         "Zu viele falsche Links von dieser Adresse; bitte in einer Stunde wieder versuchen."
     ),
+    "checkin_searches_limited": _(
+        "Zu viele Suchen ohne Treffer von hier. Bitte an der Turnierleitung einchecken "
+        "(oder in %(minutes)s Min. wieder suchen)."
+    ),
+    "checkin_claims_limited": _(
+        "Zu viele Check-ins von hier. Bitte an der Turnierleitung einchecken "
+        "(oder in %(minutes)s Min. wieder versuchen)."
+    ),
+    "checkin_player_unknown": _("Diesen Spieler gibt es hier nicht. Bitte neu suchen."),
+    "checkin_claimed_often": _(
+        "Dieser Spieler ist schon mehrmals gemeldet. Bitte an der Turnierleitung einchecken."
+    ),
+    "name_invalid": _("Name und Verein dürfen keine Steuerzeichen enthalten."),
+    "claim_decided": _("Über diesen Check-in hat die Turnierleitung schon entschieden."),
     # The archive: a document's shape, its players, seats and games.
     "not_an_object": _("muss ein Objekt sein"),
     "not_a_list": _("muss eine Liste sein"),

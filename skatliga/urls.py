@@ -47,7 +47,7 @@ referee_patterns = [
     path("<slug:slug>/draw/", players.series_draw, name="draw"),
     path("<slug:slug>/apart/", players.pair_forbid, name="pair-forbid"),
     path("<slug:slug>/apart/<int:pk>/remove/", players.pair_allow, name="pair-allow"),
-    *checkin_urls.referee_patterns,
+    *checkin_urls.referee_patterns(),
     path("<slug:slug>/settings/", referee.tournament_settings, name="tournament-settings"),
     path("<slug:slug>/referees/", referee.referee_add, name="referee-add"),
     path("<slug:slug>/referees/<id:pk>/remove/", referee.referee_remove, name="referee-remove"),

@@ -1,12 +1,20 @@
-"""Check-in pages: the player's, on his own phone behind the poster's link (no account), and
-the referee's desk, which sees arrivals live and marks entry fees and late arrivals."""
+"""Check-in pages on the player's own phone, behind the poster's link (no account): find
+yourself, or come as a guest; the claim's page, which waits for the desk and then carries the
+personal link. The referee's desk is ``checkin.desk``.
+
+Limits (docs/security.md, "Rate limits"): what is looked up and found (a valid link, a search
+that finds someone, a player's first claim) is never counted; what cannot be vouched for is
+counted per client address and in all, and refused beyond the limit.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from axes.helpers import get_client_ip_address
 from django.http import (
     Http404,
     HttpRequest,
@@ -14,234 +22,280 @@ from django.http import (
     HttpResponseNotModified,
     JsonResponse,
 )
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_safe
 
-from skatliga.checkin import pdf, services
+from skatliga.checkin import services
+from skatliga.forms.parsing import query_text
 from skatliga.languages import to_its_language
 from skatliga.messages import message
-from skatliga.models import Arrival, CheckInLink, Player, Registration, Tournament
-from skatliga.models.limits import hit
+from skatliga.models import CheckInClaim, CheckInLink, Player, Tournament
+from skatliga.models.limits import wrong
 from skatliga.money.services import purse_of
 from skatliga.pdf import qr
 from skatliga.services import ServiceError
 from skatliga.services.personal import personal_token
-from skatliga.views.auth import client_address
-from skatliga.views.referee import referee_required
 
 View = Callable[..., HttpResponse]
 
 WRONG_TOKENS_PER_HOUR = 30
-"""Wrong check-in tokens per address and hour; a valid token always opens (a whole hall may
-share the venue's address)."""
+ALL_WRONG_TOKENS_PER_HOUR = 1000
+"""Wrong check-in tokens (the poster's, a claim's) per client address and in all."""
+EMPTY_SEARCHES_PER_HOUR = 100
+ALL_EMPTY_SEARCHES_PER_HOUR = 1000
+"""Searches that found nobody: a hall's typing mistakes stay well below the first."""
+DOUBTFUL_CLAIMS_PER_HOUR = 30
+ALL_DOUBTFUL_CLAIMS_PER_HOUR = 300
+"""Claims nobody can vouch for: a guest's, a claim of a player already here, an id the link
+may not name. A claim of a player not here yet is never counted (``Standing.FREE``)."""
 POLL_SECONDS = 3
+CLAIMS_KEPT = 20
+"""How many of its claims a phone's session remembers (a family checking in on one phone)."""
+SESSION_KEY = "checkin_claims"
 
 
-def limited(request: HttpRequest) -> HttpResponse:
-    code = "checkin_too_many_requests"
-    context = {"code": code, "message": message(code)}
+class TooMany(Exception):
+    def __init__(self, code: str, seconds: int) -> None:
+        super().__init__(code, seconds)
+        self.code, self.seconds = code, seconds
+
+    @property
+    def message(self) -> str:
+        return message(self.code, minutes=math.ceil(self.seconds / 60))
+
+
+def count(request: HttpRequest, space: str, per_address: int, in_all: int, code: str) -> None:
+    """Count one request that cannot be vouched for; TooMany beyond either limit."""
+    seconds = wrong(f"checkin-{space}", get_client_ip_address(request), per_address, in_all)
+    if seconds is not None:
+        raise TooMany(code, seconds)
+
+
+def doubtful(request: HttpRequest) -> None:
+    """Count a claim nobody can vouch for; TooMany beyond either limit."""
+    count(
+        request,
+        "claims",
+        DOUBTFUL_CLAIMS_PER_HOUR,
+        ALL_DOUBTFUL_CLAIMS_PER_HOUR,
+        "checkin_claims_limited",
+    )
+
+
+def limited(request: HttpRequest, refused: TooMany) -> HttpResponse:
+    context = {"code": refused.code, "message": refused.message}
     response = render(request, "checkin/limited.html", context, status=429)
-    response["Retry-After"] = "3600"
+    response["Retry-After"] = str(refused.seconds)
     return response
+
+
+def wrong_token(request: HttpRequest) -> HttpResponse:
+    """A plain 404 for a wrong or revoked token, or a 429 after too many."""
+    try:
+        count(
+            request,
+            "tokens",
+            WRONG_TOKENS_PER_HOUR,
+            ALL_WRONG_TOKENS_PER_HOUR,
+            "checkin_too_many_requests",
+        )
+    except TooMany as refused:
+        return limited(request, refused)
+    raise Http404
 
 
 def public(view: View) -> View:
     """A check-in page: its link opened (a wrong or revoked token is a 404, or a 429 after
-    too many from one address), in the tournament's language for a device that chose none,
-    kept out of Referer headers and caches."""
+    too many from one address or in all), in the tournament's language for a device that
+    chose none, kept out of Referer headers and caches."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
         link = services.link_for_token(token)
         if link is None:
-            wrong = f"checkin-tokens:{client_address(request)}"
-            if hit(wrong, 3600)[0] > WRONG_TOKENS_PER_HOUR:
-                return limited(request)
-            raise Http404
+            return wrong_token(request)
         switch = None
         if request.method in ("GET", "HEAD"):
             switch = to_its_language(request, link.tournament.language)
-        response = switch or view(request, link, *args, **kwargs)
+        try:
+            response = switch or view(request, link, *args, **kwargs)
+        except TooMany as refused:
+            response = limited(request, refused)
         response["Referrer-Policy"] = "same-origin"
-        response["Cache-Control"] = "private, no-store"
+        response.setdefault("Cache-Control", "private, no-store")
         return response
 
     return wrapper
 
 
-def _found(link: CheckInLink, query: str) -> dict[str, Any]:
+def _found(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """The search's answer for ``q``: the players found; a search that finds nobody is
+    counted, and beyond the limit the answer says so (``retry_after``)."""
+    query = query_text(request.GET, "q")
     if not query.strip():
         return {"query": ""}
     try:
-        return {"query": query, "found": services.find_players(query)}
+        found = services.find_players(tournament, query)
     except ServiceError as error:
         return {"query": query, "error": error.code, "error_message": message(error.code)}
+    if not found:
+        try:
+            count(
+                request,
+                "searches",
+                EMPTY_SEARCHES_PER_HOUR,
+                ALL_EMPTY_SEARCHES_PER_HOUR,
+                "checkin_searches_limited",
+            )
+        except TooMany as refused:
+            return {
+                "query": query,
+                "error": refused.code,
+                "error_message": refused.message,
+                "retry_after": refused.seconds,
+            }
+    return {"query": query, "found": found}
+
+
+def _answer(response: HttpResponse, context: dict[str, Any]) -> HttpResponse:
+    """A page or list carrying the search's answer: 429 where the search was refused."""
+    if "retry_after" in context:
+        response.status_code = 429
+        response["Retry-After"] = str(context["retry_after"])
+    return response
 
 
 @public
 def page(request: HttpRequest, link: CheckInLink) -> HttpResponse:
-    """Find yourself in the roster and check in, or check in as a guest."""
+    """Find yourself among the players the link may name and claim "this is me", or come
+    as a guest: either is a claim that waits for the desk."""
     tournament = link.tournament
     context: dict[str, Any] = {"tournament": tournament, "token": link.token}
     status = 200
     if request.method == "POST":
         try:
-            arrival = _check_in(request, tournament)
+            found = _claim(request, tournament)
         except ServiceError as error:
-            context["guest_error"] = {
-                "code": error.code,
-                "message": message(error.code, **error.params),
-            }
-            context["guest"] = {
-                "name": request.POST.get("name", ""),
-                "club": request.POST.get("club", ""),
-            }
+            problem = {"code": error.code, "message": message(error.code, **error.params)}
+            if request.POST.get("player"):
+                context["claim_error"] = problem
+            else:
+                context["guest_error"] = problem
+                context["guest"] = {
+                    "name": request.POST.get("name", ""),
+                    "club": request.POST.get("club", ""),
+                }
             status = 400
         else:
-            return redirect("checkin:arrived", token=link.token, arrival=arrival.token)
-    context.update(_found(link, request.GET.get("q", "")))
-    return render(request, "checkin/page.html", context, status=status)
+            return redirect("checkin:claim", token=link.token, claim=found.token)
+    context.update(_found(request, tournament))
+    return _answer(render(request, "checkin/page.html", context, status=status), context)
 
 
-def _check_in(request: HttpRequest, tournament: Tournament) -> Arrival:
+def _mine(request: HttpRequest) -> list[str]:
+    return [str(token) for token in request.session.get(SESSION_KEY, [])]
+
+
+def _claim(request: HttpRequest, tournament: Tournament) -> CheckInClaim:
+    """The phone's claim of the chosen player or of a guest: its own earlier claim of the
+    same, or a new one; what the roster cannot vouch for is counted first."""
     chosen = request.POST.get("player", "")
+    player: Player | None = None
+    name = club = ""
     if chosen:
-        if not chosen.isdigit():
-            raise ServiceError("player_unknown")
-        player = Player.objects.filter(pk=int(chosen)).first()
+        player = services.claimable_player(tournament, chosen)
         if player is None:
-            raise ServiceError("player_unknown")
-        return services.check_in(tournament, player=player)
-    return services.check_in(
-        tournament, name=request.POST.get("name", ""), club=request.POST.get("club", "")
-    )
+            doubtful(request)
+            raise ServiceError("checkin_player_unknown", "player")
+    else:
+        name, club = services.guest_entry(
+            request.POST.get("name", ""), request.POST.get("club", "")
+        )
+    mine = _mine(request)
+    again = services.own_claim(tournament, mine, player=player, name=name, club=club)
+    if again is not None:
+        return again
+    standing = services.Standing.DOUBTFUL
+    if player is not None:
+        standing = services.claim_standing(tournament, player)
+    if standing == services.Standing.FULL:
+        raise ServiceError("checkin_claimed_often", "player")
+    if standing == services.Standing.DOUBTFUL:
+        doubtful(request)
+    found = services.claim(tournament, player=player, name=name, club=club)
+    request.session[SESSION_KEY] = [*mine, found.token][-CLAIMS_KEPT:]
+    return found
 
 
 @public
 def search(request: HttpRequest, link: CheckInLink) -> HttpResponse:
     """The players found for ``q``, as the page's list (for the search as you type)."""
-    context = {"token": link.token, **_found(link, request.GET.get("q", ""))}
-    return render(request, "checkin/_found.html", context)
+    context = {"token": link.token, **_found(request, link.tournament)}
+    return _answer(render(request, "checkin/_found.html", context), context)
+
+
+def _claim_context(request: HttpRequest, link: CheckInLink, found: CheckInClaim) -> dict[str, Any]:
+    """What the claim's page shows: while it waits, its number and the public name; once
+    the desk confirmed it, the personal link, and nothing private before."""
+    context: dict[str, Any] = {
+        "tournament": link.tournament,
+        "claim": found,
+        "shown_name": found.player.public_name if found.player else found.name,
+        "shown_club": str(found.player.club or "") if found.player else found.club,
+        "entry_fee": purse_of(link.tournament).entry_fee,
+        "status_url": reverse("checkin:claim-status", args=[link.token, found.token]),
+        "every": POLL_SECONDS,
+    }
+    registration = found.registration
+    if found.state == CheckInClaim.State.CONFIRMED and registration is not None:
+        mine = request.build_absolute_uri(
+            reverse("personal:page", args=[personal_token(registration)])
+        )
+        context["arrival"] = getattr(registration, "arrival", None)
+        context["personal_url"] = mine
+        context["personal_qr"] = qr.svg(mine, _("QR-Code Ihres persönlichen Links"))
+    return context
+
+
+def _open_claim(request: HttpRequest, link: CheckInLink, claim: str) -> CheckInClaim | HttpResponse:
+    found = services.claim_for_token(link, claim)
+    return wrong_token(request) if found is None else found
+
+
+def claim_stamp(found: CheckInClaim) -> str:
+    return f'"claim-{found.pk}-{found.state}"'
 
 
 @public
-def arrived(request: HttpRequest, link: CheckInLink, arrival: str) -> HttpResponse:
-    """The player's confirmation: he is checked in."""
-    if not services.is_token(arrival):
-        raise Http404
-    found = get_object_or_404(
-        Arrival.objects.select_related("registration__player__club"),
-        token=arrival,
-        registration__tournament=link.tournament,
-    )
-    purse = purse_of(link.tournament)
-    mine = request.build_absolute_uri(
-        reverse("personal:page", args=[personal_token(found.registration)])
-    )
-    context = {
-        "tournament": link.tournament,
-        "arrival": found,
-        "entry_fee": purse.entry_fee,
-        "personal_url": mine,
-        "personal_qr": qr.svg(mine, _("QR-Code Ihres persönlichen Links")),
-    }
-    return render(request, "checkin/arrived.html", context)
+@require_safe
+def claim(request: HttpRequest, link: CheckInLink, claim: str) -> HttpResponse:
+    """The phone's claim: waiting for the desk, confirmed (with the personal link) or
+    refused. It asks every few seconds whether the desk decided."""
+    found = _open_claim(request, link, claim)
+    if isinstance(found, HttpResponse):
+        return found
+    context = {**_claim_context(request, link, found), "etag": claim_stamp(found)}
+    return render(request, "checkin/claim.html", context)
 
 
-# --- the referee's desk ----------------------------------------------------------------------
-
-
-def checkin_url(request: HttpRequest, link: CheckInLink) -> str:
-    return request.build_absolute_uri(reverse("checkin:page", args=[link.token]))
-
-
-def _desk(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
-    rows = services.desk_rows(tournament)
-    here = [row for row in rows if row.arrival]
-    return {
-        "tournament": tournament,
-        "rows": rows,
-        "here": len(here),
-        "paid": sum(1 for row in here if row.arrival and row.arrival.paid),
-        "fees": Arrival.Fee.choices,
-    }
-
-
-@referee_required
-@require_GET
-def desk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    link = services.checkin_link(tournament)
-    url = checkin_url(request, link)
-    context = {
-        **_desk(request, tournament),
-        "url": url,
-        "qr": qr.svg(url, _("QR-Code des Check-ins")),
-        "etag": services.desk_stamp(tournament),
-        "every": POLL_SECONDS,
-        "drawn": tournament.series.exists(),
-    }
-    return render(request, "checkin/desk.html", context)
-
-
-@referee_required
-@require_GET
-def desk_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The desk's poll: 304 until an arrival or a mark changes, else the list anew."""
-    etag = services.desk_stamp(tournament)
+@public
+@require_safe
+def claim_status(request: HttpRequest, link: CheckInLink, claim: str) -> HttpResponse:
+    """The claim page's poll: 304 until the desk decides, then the page's state anew."""
+    found = _open_claim(request, link, claim)
+    if isinstance(found, HttpResponse):
+        return found
+    etag = claim_stamp(found)
     if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
     else:
-        context = _desk(request, tournament)
-        response = JsonResponse(
-            {
-                "here": context["here"],
-                "paid": context["paid"],
-                "html": render_to_string("checkin/_arrivals.html", context, request=request),
-            }
+        html = render_to_string(
+            "checkin/_claim.html", _claim_context(request, link, found), request=request
         )
+        response = JsonResponse({"state": found.state, "html": html})
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
-    return response
-
-
-@referee_required
-@require_POST
-def desk_mark(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    registration = get_object_or_404(Registration, pk=pk, tournament=tournament)
-    late = request.POST.get("late")
-    try:
-        services.mark(
-            registration,
-            fee=request.POST.get("fee"),
-            late=None if late is None else late == "1",
-            user=request.user,
-        )
-    except ServiceError as error:
-        return HttpResponse(message(error.code), status=400, content_type="text/plain")
-    return redirect(reverse("referee:checkin", args=[tournament.slug]) + f"#r{pk}")
-
-
-@referee_required
-@require_POST
-def desk_renew(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    services.checkin_link(tournament, renew=True)
-    return redirect("referee:checkin", slug=tournament.slug)
-
-
-@referee_required
-@require_GET
-def poster(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    url = checkin_url(request, services.checkin_link(tournament))
-    data = pdf.poster_pdf(
-        pdf.Poster(
-            tournament=tournament.name, date=tournament.date, venue=tournament.venue, url=url
-        )
-    )
-    response = HttpResponse(data, content_type="application/pdf")
-    name = slugify(f"{tournament.slug} check-in")
-    response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
     return response

@@ -8,7 +8,7 @@ engine's rules as a backstop.
 
 from skatliga.models.calls import Objection, RefereeCall
 from skatliga.models.changes import Change
-from skatliga.models.checkin import Arrival, CheckInLink, ForbiddenPair
+from skatliga.models.checkin import Arrival, CheckInClaim, CheckInLink, ForbiddenPair
 from skatliga.models.choices import (
     NULL_GAMES,
     TRUMP_GAMES,
@@ -47,6 +47,7 @@ __all__ = [
     "Arrival",
     "Category",
     "Change",
+    "CheckInClaim",
     "CheckInLink",
     "Club",
     "ForbiddenPair",

@@ -1,5 +1,5 @@
-"""Check-in at the door: a tournament's check-in link, each player's arrival and entry fee,
-and pairs of players the draw keeps apart."""
+"""Check-in at the door: a tournament's check-in link, the claims phones make behind it, each
+player's arrival and entry fee, and pairs of players the draw keeps apart."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from skatliga.models.league import Player
 from skatliga.models.tournaments import Registration, Tournament
 
 
@@ -40,10 +41,73 @@ class CheckInLink(models.Model):
         return str(self.tournament)
 
 
-class Arrival(models.Model):
-    """A registered player at the door: when he arrived, whether late, his entry fee.
+class CheckInClaim(models.Model):
+    """A check-in from a phone behind the poster's link, waiting for the desk: "this is me"
+    for a player of the roster (``player``), or a guest's ``name`` and ``club``.
 
-    ``token`` is the player's own, unguessable: it opens his confirmation page."""
+    Nothing enters the tournament or the roster while it waits: the referee confirms it
+    (``checkin.services.confirm_claim``) when its player stands at the desk and the phone
+    shows the same ``number``. Only then does the phone that made it, which alone holds
+    ``token`` (the unguessable part of ``/c/<link>/<token>/``), see the personal link."""
+
+    class State(models.TextChoices):
+        OPEN = "open", _("wartet")
+        CONFIRMED = "confirmed", _("bestätigt")
+        REFUSED = "refused", _("abgelehnt")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="checkin_claims"
+    )
+    number = models.PositiveIntegerField(_("Nummer"))
+    token = models.CharField(max_length=64, unique=True)
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    name = models.CharField(_("Name"), max_length=120, blank=True)
+    club = models.CharField(_("Verein"), max_length=120, blank=True)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    registration = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    """The registration the confirmation checked in."""
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("Check-in-Meldung")
+        verbose_name_plural = _("Check-in-Meldungen")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"],
+                name="checkin_claim_number_unique",
+                violation_error_code="checkin_claim_number_taken",
+            ),
+            models.CheckConstraint(
+                condition=Q(player__isnull=False, name="") | (Q(player__isnull=True) & ~Q(name="")),
+                name="checkin_claim_player_or_guest",
+                violation_error_code="player_name_missing",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.player or self.name}"
+
+    @property
+    def guest(self) -> bool:
+        return self.player_id is None
+
+    @property
+    def is_open(self) -> bool:
+        return self.state == self.State.OPEN
+
+
+class Arrival(models.Model):
+    """A registered player at the door: when he arrived, whether late, his entry fee. A
+    phone's page is its claim's (``CheckInClaim``), not the arrival's."""
 
     class Fee(models.TextChoices):
         OPEN = "", pgettext_lazy("fee", "offen")
@@ -56,7 +120,6 @@ class Arrival(models.Model):
     registration = models.OneToOneField(
         Registration, on_delete=models.CASCADE, related_name="arrival"
     )
-    token = models.CharField(max_length=64, unique=True)
     arrived_at = models.DateTimeField(_("angekommen"))
     guest = models.BooleanField(_("Gast"), default=False)
     late = models.BooleanField(_("verspätet"), default=False)

@@ -68,3 +68,20 @@ def hit(key: str, seconds: int) -> tuple[int, int]:
         except IntegrityError:  # another worker created it first
             Hits.objects.filter(key=name).update(count=F("count") + 1)
     return Hits.objects.filter(key=name).values_list("count", flat=True).get(), left
+
+
+def wrong(space: str, address: str | None, per_address: int, in_all: int) -> int | None:
+    """Count one wrong request of ``space`` (a wrong token, a search that found nobody, a
+    doubtful check-in) from client ``address`` and in all, in the hour's window: the seconds
+    until the window ends where either count is now over its limit, else None.
+
+    Only what cannot be vouched for is counted; what can (a valid link, a player found) is
+    looked up first and never refused, so a hall sharing one address is never locked out by
+    a guesser among it (docs/security.md, "Rate limits")."""
+    mine, mine_left = hit(f"{space}:{address}", 3600)
+    every, every_left = hit(space, 3600)
+    if mine > per_address:
+        return mine_left
+    if every > in_all:
+        return every_left
+    return None

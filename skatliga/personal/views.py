@@ -25,7 +25,7 @@ from django.views.decorators.http import require_safe
 
 from skatliga.messages import message
 from skatliga.models import Registration
-from skatliga.models.limits import hit
+from skatliga.models.limits import wrong
 from skatliga.personal.evening import evening_stamp, my_evening
 from skatliga.services.personal import registration_for_token
 
@@ -57,12 +57,10 @@ def personal(view: View) -> View:
     def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
         registration = registration_for_token(token)
         if registration is None:
-            mine, mine_left = hit(f"me-tokens:{get_client_ip_address(request)}", 3600)
-            every, every_left = hit("me-tokens", 3600)
-            if mine > WRONG_TOKENS_PER_HOUR:
-                return _limited(request, mine_left)
-            if every > ALL_WRONG_TOKENS_PER_HOUR:
-                return _limited(request, every_left)
+            address = get_client_ip_address(request)
+            seconds = wrong("me-tokens", address, WRONG_TOKENS_PER_HOUR, ALL_WRONG_TOKENS_PER_HOUR)
+            if seconds is not None:
+                return _limited(request, seconds)
             raise Http404
         response = view(request, registration, token, **kwargs)
         response["Referrer-Policy"] = "same-origin"

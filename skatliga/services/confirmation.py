@@ -10,7 +10,6 @@ the referee picked one version of each differing row (:func:`pick_entry`).
 
 from __future__ import annotations
 
-import math
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -56,9 +55,11 @@ def kept_at_table(table: Table) -> bool:
 # --- signatures ------------------------------------------------------------------------------
 
 
-# Wrong seat codes for one person's signature per hour; beyond them the seat signs only
-# through the referee (``by_referee``) until the hour is over.
+# Wrong seat codes: a device that typed this many for one seat in the hour may try that
+# seat's code again only once a minute. The limit is the device's, never the seat's: the right
+# code typed on any other device always signs (docs/security.md, "Signatures").
 WRONG_SEAT_CODES_PER_HOUR = 5
+SEAT_CODE_PAUSE = 60
 
 
 def sign_list(
@@ -71,6 +72,7 @@ def sign_list(
     substitute: bool = False,
     code: str | None = None,
     by_referee: bool = False,
+    tries_from: str = "",
 ) -> Signature:
     """The player in seat ``position`` (or, with ``substitute``, the substitute who took it
     over) confirms the complete list as it was in ``state`` (:func:`list_state`); signing
@@ -78,12 +80,15 @@ def sign_list(
 
     Where the tournament asks for seat codes (``Tournament.seat_codes``) the signer types
     ``code``, his seat's code (``Seat.sign_code``, a substitute's ``Seat.substitute_code``);
-    spaces do not matter. ``by_referee``: the referee (``user``) confirms the signature for
-    the player, no code needed. The signature records how it was made (``Signature.Method``).
+    spaces do not matter. ``tries_from`` names the device typing it (the table page's
+    browser session): wrong codes are counted per seat and device. ``by_referee``: the
+    referee (``user``) confirms the signature for the player, no code needed. The signature
+    records how it was made (``Signature.Method``).
 
     Refused: a missing code (``seat_code_missing``), a wrong one (``seat_code_wrong``) and,
-    after :data:`WRONG_SEAT_CODES_PER_HOUR` wrong ones for the seat, every code until the
-    hour is over (``seat_code_limited``); a closed list (``list_closed``), an incomplete one
+    from a device that typed :data:`WRONG_SEAT_CODES_PER_HOUR` wrong ones for the seat in
+    the hour, any code within :data:`SEAT_CODE_PAUSE` seconds of its last wrong one
+    (``seat_code_limited``); a closed list (``list_closed``), an incomplete one
     (``list_incomplete``), a seat nobody sits in or without a substitute (``seat_unknown``)
     and a list changed since (``list_changed``).
     """
@@ -91,7 +96,7 @@ def sign_list(
         method = Signature.Method.REFEREE
     elif table.series.tournament.seat_codes:
         # Outside the signature's transaction: a wrong code counts even though it is refused.
-        _check_code(table, position, substitute, code or "")
+        _check_code(table, position, substitute, code or "", tries_from)
         method = Signature.Method.CODE
     else:
         method = Signature.Method.DEVICE
@@ -106,25 +111,29 @@ def sign_list(
     )
 
 
-def _check_code(table: Table, position: int, substitute: bool, typed: str) -> None:
-    """Refuse a missing or wrong code for the signer of seat ``position``, and any code
-    after too many wrong ones; a wrong one counts (``models.limits``)."""
+def _check_code(table: Table, position: int, substitute: bool, typed: str, device: str) -> None:
+    """Refuse a missing or wrong code for the signer of seat ``position``; a wrong one counts
+    for the seat and ``device`` (``models.limits``). A device over the limit waits a minute
+    after each wrong code before its next is looked at: a guesser is slowed, while the
+    seat's player signs with the right code on any other device at once, and on this one
+    within the minute."""
     seat = table.seats.filter(position=position).first()
     if seat is None:
         raise ServiceError("seat_unknown", "position")
-    key = f"seat-code:{table.pk}:{position}:{int(substitute)}"
-    wrong, left = hits(key, 3600)
-    if wrong >= WRONG_SEAT_CODES_PER_HOUR:
-        raise ServiceError("seat_code_limited", "code", minutes=math.ceil(left / 60))
+    key = f"seat-code:{table.pk}:{position}:{int(substitute)}:{device}"
+    if hits(key, 3600)[0] >= WRONG_SEAT_CODES_PER_HOUR:
+        recent, left = hits(key, SEAT_CODE_PAUSE)
+        if recent:
+            raise ServiceError("seat_code_limited", "code", seconds=left)
     code = "".join(typed.split())
     if not code:
         raise ServiceError("seat_code_missing", "code")
     expected = seat.substitute_code if substitute else seat.sign_code
-    if not secrets.compare_digest(code.encode(), expected.encode()):
-        wrong, left = hit(key, 3600)
-        if wrong >= WRONG_SEAT_CODES_PER_HOUR:
-            raise ServiceError("seat_code_limited", "code", minutes=math.ceil(left / 60))
-        raise ServiceError("seat_code_wrong", "code")
+    if secrets.compare_digest(code.encode(), expected.encode()):
+        return
+    hit(key, 3600)
+    hit(key, SEAT_CODE_PAUSE)
+    raise ServiceError("seat_code_wrong", "code")
 
 
 @transaction.atomic

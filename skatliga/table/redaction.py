@@ -1,5 +1,5 @@
 """Keep link tokens out of the logs: a filter that blanks ``/t/<token>`` (a table link),
-``/c/<token>`` (check-in: the poster's link, and after it a player's confirmation) and
+``/c/<token>`` (check-in: the poster's link, and after it a phone's claim) and
 ``/me/<token>`` (a player's personal link) in every record."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import logging
 import re
 
 TOKEN = r"[A-Za-z0-9_-]+"
-# A check-in path may carry a second token, the player's arrival (his confirmation page).
+# A check-in path may carry a second token, the phone's claim (its page, waiting for the desk).
 TOKEN_PATH = re.compile(rf"/(t|me)/{TOKEN}|/(c)/{TOKEN}(/(?!search/){TOKEN})?")
 
 

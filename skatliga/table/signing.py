@@ -3,6 +3,8 @@ list with their total first and confirms it (``services.sign_list``)."""
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,6 +17,8 @@ from skatliga.messages import message
 from skatliga.models import Seat
 from skatliga.sheet import build_sheet, signatures, signatures_cleared
 from skatliga.table.views import device_name, open_link, private
+
+DEVICE_KEY = "table_device_key"
 
 
 @private
@@ -64,6 +68,7 @@ def sign_seat(
                 device=device_name(request, link),
                 substitute=substitute,
                 code=request.POST.get("code", ""),
+                tries_from=device_key(request),
             )
         except services.ServiceError as failure:
             error = {"code": failure.code, "message": message(failure.code, **failure.params)}
@@ -129,6 +134,15 @@ def sign_seat(
         },
         status=409 if error else 200,
     )
+
+
+def device_key(request: HttpRequest) -> str:
+    """This browser's own key, kept in its session: wrong seat codes are counted per seat
+    and device (``services.sign_list``), so a device that guessed never stops another."""
+    key = request.session.get(DEVICE_KEY)
+    if not isinstance(key, str):
+        key = request.session[DEVICE_KEY] = secrets.token_urlsafe(12)
+    return key
 
 
 def _sitter(seats: list[Seat], position: int | None, number: int) -> str:

@@ -1,9 +1,9 @@
 """The evening without paper (issue 31), end to end in Chromium: twelve players check in on
-their phones (three as guests), the referee marks the fees at the desk and draws, each
-player's personal link shows his table, table 1 calls the referee and objects to a game from
-its device while a player of table 2 objects from his personal link, the referee answers all
-of it from the dashboard, closes the lists and publishes the series with an objection window,
-and every personal link shows its player's final rank.
+their phones (three as guests) and the desk confirms each, the referee marks the fees at the
+desk and draws, each player's personal link shows his table, table 1 calls the referee and
+objects to a game from its device while a player of table 2 objects from his personal link,
+the referee answers all of it from the dashboard, closes the lists and publishes the series
+with an objection window, and every personal link shows its player's final rank.
 
 One round per series keeps it short: four games a table. Run with SKATLIGA_SCREENSHOTS=1 to
 write docs/screenshots/evening-my-evening-final.png (390 px)."""
@@ -16,23 +16,21 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from skatliga.checkin import views as checkin_views
 from skatliga.models import Objection, RefereeCall, Seat, Series
 from skatliga.personal import views as personal_views
 from skatliga.table import services as links
 from tests.browser.test_checkin import (
-    BY_NAME,
-    BY_NUMBER,
-    GUESTS,
     PHONE,
     SCREENSHOTS,
-    check_in_as,
-    check_in_as_guest,
     checkin_url,
+    confirm_at_desk,
     door,
     draw_from_the_desk,
     mark_fees,
-    on_phone,
     open_desk,
+    personal_link,
+    twelve_at_the_door,
 )
 from tests.browser.test_security_policy import RECORD_VIOLATIONS
 from tests.browser.test_table_signing import checked
@@ -106,26 +104,19 @@ def test_the_evening_runs_without_paper(
 
     folder = SCREENSHOTS if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path
     monkeypatch.setattr(personal_views, "POLL_SECONDS", 1)
+    monkeypatch.setattr(checkin_views, "POLL_SECONDS", 1)
     tournament = door(rounds=1, objection_minutes=15)
     url = checkin_url(live_server, tournament)
     laptop, desk = open_desk(browser, live_server, tournament)
 
-    # Twelve check in on their own phones; each keeps the personal link of his confirmation.
+    # Twelve check in on their own phones; the desk confirms each, and each keeps the
+    # personal link his phone then shows.
     personal = {}
-
-    def arrive(check_in, name, *args):
-        context, page = on_phone(browser, url)
-        check_in(page, *args)
-        personal[name] = page.locator(".personal-url").get_attribute("href")
+    for name, context, page, number in twelve_at_the_door(browser, url):
+        confirm_at_desk(desk, number, name)
+        personal[name] = personal_link(page, name)
         assert page.evaluate("window.__violations") == []
         context.close()
-
-    for name in BY_NAME:
-        arrive(check_in_as, name, name.split()[1][:5], name)
-    for name, number in BY_NUMBER.items():
-        arrive(check_in_as, name, number, name)
-    for name, club_name in GUESTS:
-        arrive(check_in_as_guest, name, name, club_name)
     assert len(set(personal.values())) == 12
 
     # The desk sees them, marks the fees and draws three 4-tables; it lands on the dashboard.

@@ -96,14 +96,20 @@ def spreadsheet_urls() -> Iterator[str]:
 
 
 def checkin_urls(ids: dict[str, int]) -> Iterator[str]:
-    """The check-in page at the door (its poster hangs in the hall) found by first name, and
-    the player's confirmation once he checked in."""
+    """The check-in page at the door (its poster hangs in the hall) searched by first name
+    (which finds nobody shown by initials) and by initials, and
+    the player's claim while it waits for the desk and once the desk confirmed it."""
     tournament = Tournament.objects.get(slug="spieltag-1")
     token = checkin.checkin_link(tournament).token
-    arrival = checkin.check_in(tournament, player=Player.objects.get(pk=ids["player"]))
+    player = Player.objects.get(pk=ids["player"])
+    waiting = checkin.claim(tournament, player=player)
     yield reverse("checkin:page", args=[token]) + "?q=Bernd"
     yield reverse("checkin:search", args=[token]) + "?q=Bernd"
-    yield reverse("checkin:arrived", args=[token, arrival.token])
+    yield reverse("checkin:search", args=[token]) + "?q=B+Q"
+    yield reverse("checkin:claim", args=[token, waiting.token])
+    confirmed = checkin.claim(tournament, player=player)
+    checkin.confirm_claim(tournament, confirmed.pk)
+    yield reverse("checkin:claim", args=[token, confirmed.token])
 
 
 def api_urls(client, ids: dict[str, int]) -> Iterator[str]:
@@ -184,7 +190,8 @@ def test_a_player_listed_by_initials_is_never_named_in_full(client, private_play
     assert "/tournaments/spieltag-1/series/1/tables/1/" in shown
     assert "/tournaments/spieltag-1/series/1/sheets.pdf" in shown
     assert "/seasons/liga-2026/?export=xlsx" in shown
-    assert any(url.startswith("/c/") and "search" in url for url in shown)
+    assert any(url.startswith("/c/") and url.endswith("?q=B+Q") for url in shown)
+    assert not any(url.startswith("/c/") and url.endswith("?q=Bernd") for url in shown)
     if published:
         assert f"/api/v1/clubs/{private_players['club']}" in shown
         assert f"/api/v1/teams/{private_players['team']}" in shown

@@ -15,6 +15,7 @@ from django.db.models import F, ProtectedError
 import scoring
 from skatliga import services
 from skatliga.models import (
+    CheckInClaim,
     CheckInLink,
     ForbiddenPair,
     Game,
@@ -239,6 +240,28 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
                 tournament=x.series.tournament, token=str(CheckInLink.objects.count())
             )
         )
+    ],
+    "checkin_claim_number_unique": [
+        lambda x: twice(
+            lambda: CheckInClaim.objects.create(
+                tournament=x.series.tournament,
+                number=1,
+                token=str(CheckInClaim.objects.count()),
+                name="Gerd Gast",
+            )
+        )
+    ],
+    "checkin_claim_player_or_guest": [
+        lambda x: CheckInClaim.objects.create(
+            tournament=x.series.tournament, number=1, token="t", name=""
+        ),
+        lambda x: CheckInClaim.objects.create(
+            tournament=x.series.tournament,
+            number=1,
+            token="t",
+            name="Gerd Gast",
+            player=x.four.seats.first().player,
+        ),
     ],
     "forbidden_pair_unique": [lambda x: twice(lambda: pair_of(x, 0, 1))],
     "forbidden_pair_ordered": [lambda x: pair_of(x, 1, 0), lambda x: pair_of(x, 0, 0)],

@@ -280,12 +280,16 @@ def test_the_token_is_blanked_in_the_logs():
     assert redact("GET /c/Poster_1/Arrival-2/") == "GET /c/…/…/"
 
 
-def test_the_checkin_confirmation_carries_the_personal_link(client):
+def test_the_checkin_confirmation_carries_the_personal_link_once_the_desk_confirmed(client):
     tournament = make_tournament()
     link = checkin.checkin_link(tournament)
     player = make_player("Emil Ötztal")
-    arrival = checkin.check_in(tournament, player=player)
-    response = client.get(reverse("checkin:arrived", args=[link.token, arrival.token]))
+    Registration.objects.create(tournament=tournament, player=player)
+    claim = checkin.claim(tournament, player=player)
+    address = reverse("checkin:claim", args=[link.token, claim.token])
+    assert "/me/" not in client.get(address).content.decode()
+    arrival = checkin.confirm_claim(tournament, claim.pk)
+    response = client.get(address)
     mine = url(arrival.registration)
     assert f'href="http://testserver{mine}"' in response.content.decode()
     assert 'class="qr"' in response.content.decode()

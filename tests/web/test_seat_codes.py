@@ -8,12 +8,13 @@ import shutil
 import subprocess
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from skatliga import printing, services
-from skatliga.models import Change, Signature
-from skatliga.services.confirmation import WRONG_SEAT_CODES_PER_HOUR
+from skatliga.models import Change, Signature, limits
+from skatliga.services.confirmation import SEAT_CODE_PAUSE, WRONG_SEAT_CODES_PER_HOUR
 from skatliga.sheet import player_sign_codes, sign_code
 from skatliga.table import services as links
 from tests.web.factories import entry, make_player, make_table
@@ -123,28 +124,73 @@ def test_the_substitute_signs_with_his_own_code():
     assert (signature.substitute, signature.method) == (True, "code")
 
 
-def test_after_five_wrong_codes_the_seat_signs_only_through_the_referee(django_user_model):
+class Clock:
+    """The time the rate limits read (``models.limits.time``), set by the test."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """At 20:00:05 of an hour; the test moves it on."""
+    moved = Clock(3600 * 500_000 + 5)
+    monkeypatch.setattr(limits, "time", moved)
+    return moved
+
+
+def test_a_strangers_wrong_codes_never_stop_the_right_code_on_another_device(clock):
+    """Issue 37, item 5: four wrong codes used to lock the seat for the hour, whoever typed
+    them. Twelve wrong codes from the neighbour's phone leave seat 1 free to sign on the
+    table's device."""
     table, _link = complete()
     state = services.list_state(table)
     wrong, right = wrong_code(table, 1), code_of(table, 1)
 
-    codes = [
-        refused(lambda: services.sign_list(table, 1, state=state, code=wrong))
-        for _ in range(WRONG_SEAT_CODES_PER_HOUR)
+    tried = [
+        refused(
+            lambda: services.sign_list(table, 1, state=state, code=wrong, tries_from="neighbour")
+        )
+        for _ in range(12)
     ]
 
-    # Wrong codes 1 to 4 are wrong; the fifth locks the seat for the rest of the hour.
-    assert WRONG_SEAT_CODES_PER_HOUR == 5
-    assert codes == ["seat_code_wrong"] * 4 + ["seat_code_limited"]
-    assert refused(lambda: services.sign_list(table, 1, state=state, code=right)) == (
-        "seat_code_limited"
-    )
-    # Another seat is not locked; the referee confirms seat 1's signature.
-    assert services.sign_list(table, 2, state=state, code=code_of(table, 2)).method == "code"
+    assert tried == ["seat_code_wrong"] * 5 + ["seat_code_limited"] * 7
+    signature = services.sign_list(table, 1, state=state, code=right, tries_from="tablet")
+    assert (signature.position, signature.method) == (1, "code")
+
+
+def test_after_five_wrong_codes_a_device_tries_once_a_minute(clock, django_user_model):
+    """Five wrong codes in the hour from one device, then one try a minute on it: a guesser
+    of the 10,000 codes gets about 65 tries an hour; the player on that same device signs
+    within the minute, on another at once, and the referee whenever he likes."""
+    table, _link = complete()
+    state = services.list_state(table)
+    wrong, right = wrong_code(table, 1), code_of(table, 1)
+
+    def sign(code):
+        return services.sign_list(table, 1, state=state, code=code, tries_from="tablet")
+
+    assert WRONG_SEAT_CODES_PER_HOUR == 5 and SEAT_CODE_PAUSE == 60
+    assert [refused(lambda: sign(wrong)) for _ in range(5)] == ["seat_code_wrong"] * 5
+    # In the minute of the fifth wrong code not even the right one is looked at.
+    with pytest.raises(services.ServiceError) as waiting:
+        sign(right)
+    assert waiting.value.code == "seat_code_limited"
+    assert waiting.value.params == {"seconds": 55}
+    # The next minute: one try, wrong, and the device waits again.
+    clock.now += 60
+    assert refused(lambda: sign(wrong)) == "seat_code_wrong"
+    assert refused(lambda: sign(right)) == "seat_code_limited"
+    # Another seat, and the referee, are not held up.
+    assert services.sign_list(table, 2, state=state, code=code_of(table, 2), tries_from="tablet")
     referee = django_user_model.objects.create_user("anna")
-    signature = services.sign_list(table, 1, state=state, user=referee, by_referee=True)
-    assert signature.method == Signature.Method.REFEREE
-    assert signature.get_method_display() == "durch die Turnierleitung"
+    assert services.sign_list(table, 3, state=state, user=referee, by_referee=True)
+    # The minute after: the right code signs on the same device.
+    clock.now += 60
+    assert sign(right).method == Signature.Method.CODE
 
 
 def test_a_player_reads_the_codes_of_his_open_lists():
@@ -203,6 +249,26 @@ def test_the_sign_page_asks_for_the_code_refuses_a_wrong_one_and_signs_with_the_
     assert Signature.objects.get().method == "code"
     listing = client.get(reverse("table:entry", args=[link.token])).content.decode()
     assert "(mit Sitzcode)" in listing
+
+
+def test_a_neighbours_phone_cannot_keep_the_player_from_signing_at_the_table(device):
+    """Both phones behind the hall's one address: the neighbour types wrong codes for seat 1
+    on his own phone until it makes him wait; the table's device still signs seat 1 with
+    its code at once."""
+    table, link = complete()
+    tablet = device(link)
+    neighbour = Client()
+    state = tablet.get(sign_url(link, 1)).context["state"]
+    wrong = {"state": state, "code": wrong_code(table, 1)}
+
+    answers = [neighbour.post(sign_url(link, 1), wrong) for _ in range(8)]
+
+    codes = [re.search(r'data-code="(\w+)"', r.content.decode())[1] for r in answers]
+    assert codes == ["seat_code_wrong"] * 5 + ["seat_code_limited"] * 3
+    assert {r.status_code for r in answers} == {409}
+    right = tablet.post(sign_url(link, 1), {"state": state, "code": code_of(table, 1)})
+    assert right.status_code == 302
+    assert Signature.objects.get().position == 1
 
 
 def test_a_wrong_code_is_explained_in_the_pages_language(device):

@@ -1,6 +1,8 @@
-// The referee's check-in desk: every data-every seconds ask status.json whether anyone
-// arrived or a mark changed (If-None-Match with the last ETag; 304 when nothing did) and swap
-// in the list of arrivals and the counts. No page reload; no inline script (the CSP forbids it).
+// The referee's check-in desk: every data-every seconds ask status.json whether a phone
+// claimed a check-in, anyone arrived or a mark changed (If-None-Match with the last ETag; 304
+// when nothing did), swap in the claims waiting, the arrivals and the counts, and write the
+// time of the answer into "aktualisiert". No page reload; no inline script (the CSP forbids
+// it).
 (function () {
   "use strict";
 
@@ -13,7 +15,7 @@
 
   function show(data) {
     root.innerHTML = data.html;
-    ["here", "paid"].forEach(function (name) {
+    ["here", "paid", "waiting"].forEach(function (name) {
       var count = document.querySelector('[data-count="' + name + '"]');
       if (count) count.textContent = String(data[name]);
     });

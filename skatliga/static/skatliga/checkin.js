@@ -1,5 +1,5 @@
-// The check-in page: search the roster as the player types (a short pause, then the
-// server's list of at most a few names and clubs). Without script the form searches on submit.
+// The check-in page: search as the player types (a short pause, then the server's list of
+// at most a few public names and clubs). Without script the form searches on submit.
 (function () {
   "use strict";
 
@@ -20,7 +20,8 @@
     }
     fetch(url + "?q=" + encodeURIComponent(query), { credentials: "same-origin" })
       .then(function (response) {
-        return response.ok ? response.text() : null;
+        // 429: the server says why it refused (too many searches that found nobody).
+        return response.ok || response.status === 429 ? response.text() : null;
       })
       .then(function (html) {
         if (html !== null && number === asked) found.innerHTML = html;

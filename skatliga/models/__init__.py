@@ -24,6 +24,12 @@ from skatliga.models.limits import Hits
 from skatliga.models.money import Purse
 from skatliga.models.notices import Notice
 from skatliga.models.personal import PersonalLink
+from skatliga.models.rating import (
+    PlayerRating,
+    RatingBook,
+    RatingChange,
+    TournamentChange,
+)
 from skatliga.models.results import (
     RESULT_FIGURES,
     HistoryRow,
@@ -64,8 +70,11 @@ __all__ = [
     "Objection",
     "PersonalLink",
     "Player",
+    "PlayerRating",
     "Purse",
     "RESULT_FIGURES",
+    "RatingBook",
+    "RatingChange",
     "RefereeCall",
     "Registration",
     "RuleSetName",
@@ -83,6 +92,7 @@ __all__ = [
     "TableLink",
     "Team",
     "Tournament",
+    "TournamentChange",
     "compiled_objects",
     "compiled_rows",
     "match_points_rule",

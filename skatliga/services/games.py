@@ -32,6 +32,7 @@ from skatliga.services.common import (
     lock_tournament,
     log_at_table,
 )
+from skatliga.services.rating import rate_list
 from skatliga.services.results import table_results, table_sittings, upsert_results
 
 # --- games -----------------------------------------------------------------------------------
@@ -522,4 +523,5 @@ def reopen_table(table: Table, *, user: User = None, reason: str) -> Table:
         reason=reason.strip(),
     )
     revisions.touch(table.series.tournament)
+    rate_list(table)
     return table

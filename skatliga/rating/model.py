@@ -151,9 +151,12 @@ def rate(
     """The players' skills after one list played on ``on``: ``skills`` before it and
     ``points`` on it, in the same order (at least two players).
 
+    Three newcomers: each mean moves by sigma²/c = 3.4023 (sigma² = SIGMA² + TAU², c² the
+    sum of sigma² + BETA² over the three) times 1 − 1/3, −1/3 + 1 − 1/2 and −1/3 − 1/2:
+
     >>> after = rate([newcomer()] * 3, [900, 600, 300], datetime.date(2026, 3, 1))
     >>> [round(skill.mu, 3) for skill in after]
-    [29.112, 25.0, 20.888]
+    [27.268, 25.567, 22.165]
     >>> [skill.lists for skill in after], after[0].last_played
     ([1, 1, 1], datetime.date(2026, 3, 1))
     >>> after[0].sigma < newcomer().sigma

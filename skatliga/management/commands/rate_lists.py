@@ -29,7 +29,8 @@ class Command(BaseCommand):
             try:
                 day = datetime.date.fromisoformat(options["since"])
             except ValueError:
-                raise CommandError(_("Kein Datum: %(value)s") % {"value": options["since"]}) from None
+                message = _("Kein Datum: %(value)s") % {"value": options["since"]}
+                raise CommandError(message) from None
             done = rating.replay((day, 0, 0, 0), everyone=True, most=None)
         else:
             done = rating.rate_owed()

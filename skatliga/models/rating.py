@@ -26,18 +26,6 @@ KEY_FIELDS = ("played_on", "tournament_id", "series_number", "table_number")
 """:class:`RatingChange`'s fields that hold its list's :data:`ListKey`, in order."""
 
 
-def from_key(key: ListKey, fields: tuple[str, str, str, str] = KEY_FIELDS) -> Q:
-    """The rows whose list stands at ``key`` or after it, its four parts in ``fields``."""
-    date, tournament, series, table = key
-    day, event, number, at = fields
-    return (
-        Q(**{f"{day}__gt": date})
-        | Q(**{day: date, f"{event}__gt": tournament})
-        | Q(**{day: date, event: tournament, f"{number}__gt": series})
-        | Q(**{day: date, event: tournament, number: series, f"{at}__gte": table})
-    )
-
-
 class RatingBook(models.Model):
     """One row: the parameters the stored ratings were computed with, and the day from which
     the lists still wait to be rated again (a recompute too long for a request)."""
@@ -118,10 +106,6 @@ class RatingChangeQuerySet(models.QuerySet["RatingChange"]):
     def for_player(self, player_pk: int) -> RatingChangeQuerySet:
         """One player's rated lists, in the order they were rated: his history."""
         return self.filter(player_id=player_pk).chronological()
-
-    def from_key(self, key: ListKey) -> RatingChangeQuerySet:
-        """The rows of lists at ``key`` or after it."""
-        return self.filter(from_key(key))
 
     def per_tournament(self) -> list[TournamentChange]:
         """These rows summed per tournament, in the order played: what each tournament

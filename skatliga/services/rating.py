@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from skatliga.models import ListResult, Player, Table, Tournament
@@ -43,7 +43,6 @@ from skatliga.models.rating import (
     PlayerRating,
     RatingBook,
     RatingChange,
-    from_key,
 )
 from skatliga.rating import model
 from skatliga.rating.model import PARAMETERS, Parameters, Skill
@@ -84,11 +83,20 @@ class Replay:
     deferred: bool = False
 
 
+def _tournaments_from(start: ListKey) -> QuerySet[Tournament]:
+    """The tournaments whose lists may stand at ``start`` or after it: its own and those
+    after it. The rows of lists are narrowed to them (by an index each) and the lists of
+    the start's tournament before the start dropped as they are read: a statement cheaper
+    to build than one with the whole key (docs/benchmarks.md, the rating)."""
+    day, tournament = start[0], start[1]
+    return Tournament.objects.filter(Q(date__gt=day) | Q(date=day, pk__gte=tournament))
+
+
 def closed_lists(start: ListKey | None = None) -> list[RatedList]:
     """The closed lists at ``start`` and after it (all without), in the rating's order."""
     results = ListResult.objects.filter(table__closed_at__isnull=False)
     if start is not None:
-        results = results.filter(Q(tournament__date__gte=start[0]), from_key(start, _RESULT_KEY))
+        results = results.filter(tournament_id__in=_tournaments_from(start).values("pk"))
     rows = results.order_by(*_RESULT_KEY, "position", "player_id").values_list(
         *_RESULT_KEY, "table_id", "position", "player_id", "total"
     )
@@ -109,7 +117,10 @@ def closed_lists(start: ListKey | None = None) -> list[RatedList]:
         if current is None or current[1] != table:
             close()
             current, seats = ((day, tournament, series, number), table), []
-        seats.append((position, player, total))
+            if start is not None and current[0] < start:
+                current = None  # a list of the start's tournament before the start
+        if current is not None:
+            seats.append((position, player, total))
     close()
     return lists
 
@@ -128,7 +139,8 @@ def _stored(start: ListKey | None) -> tuple[dict[int, _Stored], dict[int, Skill]
     players' state before ``start``: the one his first row there started from."""
     rows = RatingChange.objects.all()
     if start is not None:
-        rows = rows.filter(played_on__gte=start[0]).from_key(start)
+        day, tournament = start[0], start[1]
+        rows = rows.filter(Q(played_on__gt=day) | Q(played_on=day, tournament_id__gte=tournament))
     found: dict[int, _Stored] = {}
     before: dict[int, Skill] = {}
     columns = ("table_id", "player_id", *KEY_FIELDS, "points", "lists")
@@ -139,7 +151,10 @@ def _stored(start: ListKey | None) -> tuple[dict[int, _Stored], dict[int, Skill]
         mu_before, sigma_before, previous_on, mu_after, sigma_after = skill
         stored = found.get(table)
         if stored is None:
-            stored = found[table] = _Stored((day, event, series, number))
+            key = (day, event, series, number)
+            if start is not None and key < start:
+                continue  # a list of the start's tournament before the start
+            stored = found[table] = _Stored(key)
         stored.points[player] = points
         stored.after[player] = Skill(mu_after, sigma_after, lists, day)
         if player not in before:
@@ -175,17 +190,21 @@ def replay(
                 book.stale_from = day
                 book.save(update_fields=["stale_from"])
             return done
-        book.parameters = parameters.fingerprint()
-        book.stale_from = None
-        book.rated_at = timezone.now()
-        book.save(update_fields=["parameters", "stale_from", "rated_at"])
+        if done.lists or done.players or owed is not None or not book.parameters:
+            book.parameters = parameters.fingerprint()
+            book.stale_from = None
+            book.rated_at = timezone.now()
+            book.save(update_fields=["parameters", "stale_from", "rated_at"])
         return done
 
 
 def _locked_book() -> RatingBook:
     """The book's one row, locked (made on first use)."""
-    RatingBook.objects.get_or_create(pk=1)
-    return RatingBook.objects.select_for_update().get(pk=1)
+    book = RatingBook.objects.select_for_update().filter(pk=1).first()
+    if book is None:
+        RatingBook.objects.get_or_create(pk=1)
+        book = RatingBook.objects.select_for_update().get(pk=1)
+    return book
 
 
 def _owed(book: RatingBook, parameters: Parameters) -> ListKey | None:
@@ -356,9 +375,9 @@ def rate_list(table: Table) -> Replay:
 
 def rate_tournament(tournament: Tournament, *, since: datetime.date | None = None) -> Replay:
     """Rate a tournament's lists as they stand (imported, re-scored, or moved to another
-    day: ``since`` then is the earlier of its old and new day) and what follows them."""
-    day = min(tournament.date, since) if since is not None else tournament.date
-    return replay((day, 0, 0, 0))
+    day: ``since`` then is its old day) and what follows them."""
+    day = tournament.date if since is None else min(tournament.date, since)
+    return replay((day, tournament.pk, 0, 0))
 
 
 def rate_player_lists(player: Player | int) -> Replay:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from skatliga.models.league import Player
 from skatliga.models.tournaments import Table, Tournament
@@ -67,7 +68,7 @@ class PlayerRating(models.Model):
     """The mean of the belief about his skill."""
     sigma = models.FloatField()
     """Its uncertainty (a standard deviation) after his last list."""
-    rating = models.FloatField(_("Wertung"))
+    rating = models.FloatField(_("Wertungszahl"))
     """The displayed, conservative rating: ``mu − k · sigma``."""
     lists = models.PositiveIntegerField(_("Listen"))
     """The lists his rating rests on."""
@@ -76,8 +77,8 @@ class PlayerRating(models.Model):
     objects = PlayerRatingQuerySet.as_manager()
 
     class Meta:
-        verbose_name = _("Wertung")
-        verbose_name_plural = _("Wertungen")
+        verbose_name = _("Wertungszahl")
+        verbose_name_plural = _("Wertungszahlen")
         indexes = [models.Index(fields=["-rating"], name="player_rating_rank")]
 
     def __str__(self) -> str:
@@ -165,14 +166,14 @@ class RatingChange(models.Model):
     """How many players were rated on the list (its seats less those with a substitute)."""
     points = models.IntegerField(_("Punkte"))
     """His points on the list (``ListResult.total``): what the players were ranked by."""
-    place = models.PositiveSmallIntegerField(_("Platz"))
+    place = models.PositiveSmallIntegerField(pgettext_lazy("place on a list", "Platz"))
     """His place on the list by points among the rated players; level players share it."""
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu_after = models.FloatField()
     sigma_after = models.FloatField()
-    rating_before = models.FloatField(_("Wertung vorher"))
-    rating_after = models.FloatField(_("Wertung nachher"))
+    rating_before = models.FloatField(_("Wertungszahl vorher"))
+    rating_after = models.FloatField(_("Wertungszahl nachher"))
     lists = models.PositiveIntegerField(_("Listen"))
     """His rated lists with this one."""
     previous_on = models.DateField(null=True, blank=True)
@@ -181,8 +182,8 @@ class RatingChange(models.Model):
     objects = RatingChangeQuerySet.as_manager()
 
     class Meta:
-        verbose_name = _("Wertungsänderung")
-        verbose_name_plural = _("Wertungsänderungen")
+        verbose_name = _("Änderung der Wertungszahl")
+        verbose_name_plural = _("Änderungen der Wertungszahl")
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "player"],

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from skatliga.services import rating
 
@@ -35,10 +36,14 @@ class Command(BaseCommand):
         else:
             done = rating.rate_owed()
         if done is None:
-            self.stdout.write(_("Die Wertungen sind auf dem neuesten Stand."))
+            self.stdout.write(_("Die Wertungszahlen sind auf dem neuesten Stand."))
             return
         self.stdout.write(
-            _("%(lists)d Listen bewertet, %(players)d Spieler, %(seconds).1f s")
+            ngettext(
+                "%(lists)d Liste bewertet, %(players)d Spieler, %(seconds).1f s",
+                "%(lists)d Listen bewertet, %(players)d Spieler, %(seconds).1f s",
+                done.lists,
+            )
             % {
                 "lists": done.lists,
                 "players": len(done.players),

@@ -221,5 +221,5 @@ class RatingChangeAdmin(ReadOnlyAdmin[models.RatingChange]):
 
 @admin.register(models.RatingBook)
 class RatingBookAdmin(ReadOnlyAdmin[models.RatingBook]):
-    list_display = ["rated_at", "stale_from"]
+    list_display = ["parameters", "stale_from"]
     search_fields = ["parameters"]

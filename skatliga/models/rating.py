@@ -35,14 +35,13 @@ class RatingBook(models.Model):
     """``Parameters.fingerprint()`` of the stored ratings; empty before the first rating."""
     stale_from = models.DateField(null=True, blank=True)
     """The lists of this day and after are to be rated again (``manage.py rate_lists``)."""
-    rated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("Wertungsbuch")
         verbose_name_plural = _("Wertungsbuch")
 
     def __str__(self) -> str:
-        return f"{self.rated_at}"
+        return self.parameters
 
 
 class PlayerRatingQuerySet(models.QuerySet["PlayerRating"]):

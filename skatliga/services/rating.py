@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
-from django.utils import timezone
 
 from skatliga.models import ListResult, Player, Table, Tournament
 from skatliga.models.rating import (
@@ -177,7 +176,9 @@ def replay(
     With ``most``, a replay that would rate more lists is left to ``manage.py rate_lists``
     (:class:`Replay` ``.deferred``). Runs in a transaction, the book's row locked.
     """
-    with transaction.atomic():
+    # Without a savepoint of its own inside a caller's transaction: it raises no error of its
+    # own to recover from, and a database error fails the caller's transaction.
+    with transaction.atomic(savepoint=False):
         book = _locked_book()
         owed = _owed(book, parameters)
         if owed is not None:
@@ -190,11 +191,10 @@ def replay(
                 book.stale_from = day
                 book.save(update_fields=["stale_from"])
             return done
-        if done.lists or done.players or owed is not None or not book.parameters:
+        if book.parameters != parameters.fingerprint() or book.stale_from is not None:
             book.parameters = parameters.fingerprint()
             book.stale_from = None
-            book.rated_at = timezone.now()
-            book.save(update_fields=["parameters", "stale_from", "rated_at"])
+            book.save(update_fields=["parameters", "stale_from"])
         return done
 
 
@@ -277,7 +277,7 @@ def _replay(
         RatingChange.objects.all().delete()
         PlayerRating.objects.all().delete()
     else:
-        for chunk in _chunks([*rated, *gone]):
+        for chunk in _chunks([*(table for table in rated if table in stored), *gone]):
             RatingChange.objects.filter(table_id__in=chunk).delete()
     RatingChange.objects.bulk_create(rows, batch_size=_CHUNK)
     _keep_current({player: state(player) for player in done.players}, p)

@@ -1,9 +1,10 @@
 """The Skat rating on a whole season: every list rated again, one list closed, one corrected.
 
-    python bench/rating.py --size large --db sqlite|postgresql [--reuse]
+    python bench/run.py --size large --db sqlite|postgresql --build-only
+    python bench/rating.py --size large --db sqlite|postgresql
 
-Builds (or, with ``--reuse``, takes the one an earlier ``bench/run.py`` or this built) the
-bench season of ``bench/league.py`` and measures :func:`measure_rating`; ``bench/run.py``
+Takes the bench season of ``bench/league.py`` that an earlier ``bench/run.py`` built (with
+``--build-only``, or a whole run) and measures :func:`measure_rating`; ``bench/run.py``
 measures the same as one of its steps. Writes ``bench/results/rating-<db>-<size>.json``.
 The target (docs/benchmarks.md): the whole large season rated again within one minute on
 two cores.
@@ -83,11 +84,11 @@ def measure_rating(reps: int = 3) -> dict[str, Any]:
 
 def main() -> None:
     from bench.run import (
+        NAME,
         analyze,
         build_record,
         database_version,
         existing_database,
-        fresh_database,
         machine,
         setup_django,
     )
@@ -95,32 +96,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", choices=league.SIZES, default="large")
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reps", type=int, default=3)
-    parser.add_argument("--reuse", action="store_true", help="the season an earlier run built")
-    parser.add_argument("--name", default="skatliga_bench", help="scratch database name")
+    parser.add_argument("--name", default=NAME, help=f"scratch database name (default {NAME})")
     args = parser.parse_args()
-    size = league.SIZES[args.size]
-    record = build_record(args.db, args.size, args.name)
-    if args.reuse:
-        if not record.exists():
-            sys.exit(f"--reuse: no earlier build of --db {args.db} --size {args.size}")
-        setup_django(existing_database(args.db, args.size, args.name))
-    else:
-        setup_django(fresh_database(args.db, args.size, args.name))
-        progress = league.Progress(size.games)
-        built = league.build_league(size, seed=args.seed, on_progress=progress.update)
-        progress.update(built.report.games, final=True)
-        record.write_text(
-            json.dumps(
-                {
-                    "seconds": built.report.seconds,
-                    "import_seconds": built.report.import_seconds,
-                    "games": built.report.games,
-                    "tournaments": built.report.tournaments,
-                }
-            )
+    if not build_record(args.db, args.size, args.name).exists():
+        sys.exit(
+            f"no season built yet: python bench/run.py --size {args.size} --db {args.db} "
+            f"--name {args.name} --build-only"
         )
+    setup_django(existing_database(args.db, args.size, args.name))
     analyze()
     about = machine()
     result = {

@@ -209,11 +209,12 @@ def _locked_book() -> RatingBook:
 
 def _owed(book: RatingBook, parameters: Parameters) -> ListKey | None:
     """Where a replay of every list must start before anything else: the first list if
-    the stored ratings were made with other parameters, the book's ``stale_from`` if a
-    replay was left for later; None if nothing is owed."""
-    if book.parameters != parameters.fingerprint() and (
-        book.parameters or RatingChange.objects.exists()
-    ):
+    nothing was rated yet (a site that closed lists before it rated them) or the stored
+    ratings were made with other parameters, the book's ``stale_from`` if a replay was left
+    for later; None if nothing is owed."""
+    if not book.parameters:
+        return _FIRST if Table.objects.filter(closed_at__isnull=False).exists() else None
+    if book.parameters != parameters.fingerprint():
         return _FIRST
     if book.stale_from is not None:
         return _FIRST if book.stale_from == datetime.date.min else (book.stale_from, 0, 0, 0)

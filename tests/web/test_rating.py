@@ -362,3 +362,15 @@ def test_an_imported_tournament_is_rated(small_season):
     copy = load_archive(document)
     assert RatingChange.objects.filter(tournament=copy).count() == 12
     assert set(PlayerRating.objects.values_list("lists", flat=True)) == {2}
+
+
+def test_lists_closed_before_the_rating_came_are_rated_by_the_command(league_lists):
+    """An upgrade: closed lists, no rating rows, no book. The command rates them all."""
+    for table in league_lists:
+        services.close_table(table)
+    figures = _figures()
+    RatingChange.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    RatingBook.objects.all().delete()
+    call_command("rate_lists")
+    assert _figures() == figures

@@ -46,8 +46,10 @@ from skatliga.models.rating import (
 from skatliga.rating import model
 from skatliga.rating.model import PARAMETERS, Parameters, Skill
 
-MOST_IN_REQUEST = 3000
-"""The most lists a replay inside a request rates (a few seconds: docs/benchmarks.md)."""
+MOST_IN_REQUEST = 1000
+"""The most lists a replay inside a request rates: about 5 s on two busy cores (the bench's
+correction of its oldest list rated 2,889 lists in 15.6 s at load 7, docs/benchmarks.md),
+a second or two on a quiet machine."""
 
 _RESULT_KEY: tuple[str, str, str, str] = (
     "tournament__date",

@@ -49,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import league  # noqa: E402
 from bench.games import random_game  # noqa: E402
+from bench.rating import measure_rating  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 PG_HOST = "127.0.0.1"
@@ -69,6 +70,7 @@ TARGETS = {
     "import": "≥ 0.33 × the floor (COPY on PostgreSQL, executemany on SQLite) games/s",
     "pdf": "≥ 50 score-sheet pages/s",
     "sheets": "score sheets (read and drawn) ≥ 0.5 × the bare-canvas floor pages/s",
+    "rating": "every closed list of the season rated again ≤ 60 s (bench/rating.py)",
 }
 
 
@@ -985,6 +987,7 @@ def ratios(result: dict[str, Any]) -> dict[str, Any]:
             "import": imported >= 0.33,
             "pdf": result["pdf_pages_per_s"] >= 50,
             "sheets": sheets >= 0.5,
+            "rating": result["rating_all_s"] <= 60 if "rating_all_s" in result else None,
         },
     }
 
@@ -1120,6 +1123,15 @@ def table_lines(result: dict[str, Any]) -> list[str]:
         ),
         ("engine", f"{result['engine_games_per_s']:,} games/s", "scoring.score_game"),
     ]
+    if "rating_all_s" in result:  # not in results of before the rating was measured
+        rows.append(
+            (
+                "rating, every list again",
+                f"{result['rating_all_s']:.1f} s",
+                f"{result['rating_lists']:,} lists ({mark('rating')}); one list closed "
+                f"{result['rating_close_list_ms']:.0f} ms",
+            )
+        )
     return [f"{name:<28}{value:>18}   {note}" for name, value, note in rows]
 
 
@@ -1203,6 +1215,7 @@ def main() -> None:
         ("pdfs", lambda: measure_pdfs(season, args.reps)),
         ("import", lambda: measure_import(built.teams, size, 10)),
         ("engine", lambda: measure_engine(50_000)),
+        ("rating", lambda: measure_rating(3)),
     ]
     for name, step in steps:
         print(f"  measuring {name} …", file=sys.stderr)

@@ -205,3 +205,30 @@ class HitsAdmin(admin.ModelAdmin[models.Hits]):
 class NoticeAdmin(admin.ModelAdmin[models.Notice]):
     list_display = ["kind"]
     search_fields = ["text"]
+
+
+@admin.register(models.PlayerRating)
+class PlayerRatingAdmin(ReadOnlyAdmin[models.PlayerRating]):
+    """Written by ``services.rating`` alone (``manage.py rate_lists`` rates again)."""
+
+    list_display = ["player", "rating", "mu", "sigma", "lists", "last_played"]
+    search_fields = ["player__name", "player__number"]
+
+
+@admin.register(models.RatingChange)
+class RatingChangeAdmin(ReadOnlyAdmin[models.RatingChange]):
+    list_display = [
+        "player",
+        "tournament",
+        "series_number",
+        "table_number",
+        "place",
+        "rating_after",
+    ]
+    search_fields = ["player__name", "tournament__name"]
+
+
+@admin.register(models.RatingBook)
+class RatingBookAdmin(ReadOnlyAdmin[models.RatingBook]):
+    list_display = ["parameters", "stale_from"]
+    search_fields = ["parameters"]

@@ -280,6 +280,7 @@ def _write(
     if not published:
         # Publishing raised the revisions already, in this transaction.
         revisions.touch(tournament)
+    services.rate_tournament(tournament)
     return tournament
 
 

@@ -34,6 +34,7 @@ from skatliga.models import (
     Tournament,
 )
 from skatliga.services.common import ServiceError, User, acting_user, lock_tournaments
+from skatliga.services.rating import rate_player_lists
 
 
 def _words(text: str) -> str:
@@ -140,6 +141,7 @@ def merge_players(keep: Player, drop: Player, *, user: User = None) -> Player:
     Seat.objects.filter(player=drop).update(player=keep)
     Seat.objects.filter(substitute=drop).update(substitute=keep)
     ListResult.objects.filter(player=drop).update(player=keep)
+    rate_player_lists(drop)
     for team in drop.teams.all():
         team.players.add(keep)
     drop_number = drop.number

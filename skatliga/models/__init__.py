@@ -23,6 +23,12 @@ from skatliga.models.limits import Hits
 from skatliga.models.money import Purse
 from skatliga.models.notices import Notice
 from skatliga.models.personal import PersonalLink
+from skatliga.models.rating import (
+    PlayerRating,
+    RatingBook,
+    RatingChange,
+    TournamentChange,
+)
 from skatliga.models.results import (
     RESULT_FIGURES,
     HistoryRow,
@@ -64,8 +70,11 @@ __all__ = [
     "Objection",
     "PersonalLink",
     "Player",
+    "PlayerRating",
     "Purse",
     "RESULT_FIGURES",
+    "RatingBook",
+    "RatingChange",
     "RefereeCall",
     "Registration",
     "RuleSetName",
@@ -83,5 +92,6 @@ __all__ = [
     "TableLink",
     "Team",
     "Tournament",
+    "TournamentChange",
     "match_points_rule",
 ]

@@ -17,7 +17,8 @@ season's row last (``revisions.touch``).
 - ``forbidden``: pairs of players the draw keeps apart;
 - ``publishing``: publishing a series' results and withdrawing the publication;
 - ``substitutes``: a player who leaves during a list, and his substitute;
-- ``calls``: a table's call for the referee, and objections against a game.
+- ``calls``: a table's call for the referee, and objections against a game;
+- ``rating``: the Skat rating, rated again from a list, a tournament or a player on.
 """
 
 from skatliga.services.calls import (
@@ -63,6 +64,14 @@ from skatliga.services.publishing import (
     publish_series,
     withdraw_publication,
 )
+from skatliga.services.rating import (
+    Replay,
+    rate_everything,
+    rate_list,
+    rate_owed,
+    rate_player_lists,
+    rate_tournament,
+)
 from skatliga.services.results import (
     ResultLine,
     Sitting,
@@ -102,6 +111,7 @@ from skatliga.services.tournaments import (
 
 __all__ = [
     "RESCORING",
+    "Replay",
     "SETTINGS",
     "Blocking",
     "Conflict",
@@ -144,6 +154,11 @@ __all__ = [
     "pick_entry",
     "publish_complete_series",
     "publish_series",
+    "rate_everything",
+    "rate_list",
+    "rate_owed",
+    "rate_player_lists",
+    "rate_tournament",
     "recompute_results",
     "record_game",
     "record_second_entry",

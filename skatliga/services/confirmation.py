@@ -31,6 +31,7 @@ from skatliga.services.games import (
     row_to_write,
     score_entry,
 )
+from skatliga.services.rating import rate_list
 
 GAME_ACTIONS = (
     Change.Action.GAME_RECORDED,
@@ -409,4 +410,5 @@ def close_table(table: Table, *, user: User = None, reason: str = "") -> Table:
         reason=reason.strip(),
     )
     revisions.touch(tournament)
+    rate_list(table)
     return table

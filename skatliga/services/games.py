@@ -31,6 +31,7 @@ from skatliga.services.common import (
     lock_tournament,
     log_at_table,
 )
+from skatliga.services.rating import rate_list
 from skatliga.services.results import table_results, table_sittings, upsert_results
 
 # --- games -----------------------------------------------------------------------------------
@@ -505,4 +506,5 @@ def reopen_table(table: Table, *, user: User = None, reason: str) -> Table:
         reason=reason.strip(),
     )
     revisions.touch(table.series.tournament)
+    rate_list(table)
     return table

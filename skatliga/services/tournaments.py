@@ -31,6 +31,7 @@ from skatliga.models import (
 )
 from skatliga.services.common import ServiceError, User, acting_user, lock_tournament
 from skatliga.services.games import DERIVED, GameEntry, derive, recompute_results, score_entry
+from skatliga.services.rating import rate_tournament
 from skatliga.services.results import Sitting, table_results
 
 # --- tournaments -----------------------------------------------------------------------------
@@ -157,6 +158,9 @@ def update_tournament(tournament: Tournament, *, user: User = None, **fields: An
             batch_size=500,
         )
         _rewrite_results(tournament, lists)
+    if rescore or "date" in changed:
+        old_date = datetime.date.fromisoformat(before["date"]) if "date" in before else None
+        rate_tournament(tournament, since=old_date)
     Change.objects.create(
         user=acting_user(user),
         tournament=tournament,

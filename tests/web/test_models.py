@@ -25,6 +25,7 @@ from skatliga.models import (
     Objection,
     Player,
     Purse,
+    RatingChange,
     RefereeCall,
     Registration,
     RuleSetName,
@@ -104,6 +105,30 @@ def pair_of(x: SimpleNamespace, low: int, high: int) -> ForbiddenPair:
     first, second = x.series.tournament.registrations.order_by("pk")[:2]
     ids = {0: first.pk, 1: second.pk}
     return ForbiddenPair.objects.create(first_id=ids[low], second_id=ids[high])
+
+
+def rating_change(x: SimpleNamespace, **fields: Any) -> RatingChange:
+    """A rating row of emil at the 4-table, as a rated list writes it, ``fields`` changed."""
+    tournament = x.four.series.tournament
+    values: dict[str, Any] = {
+        "player": x.emil,
+        "table": x.four,
+        "tournament": tournament,
+        "played_on": tournament.date,
+        "series_number": 1,
+        "table_number": x.four.number,
+        "players": 4,
+        "points": 0,
+        "place": 1,
+        "mu_before": 25.0,
+        "sigma_before": 8.0,
+        "mu_after": 25.0,
+        "sigma_after": 8.0,
+        "rating_before": 1.0,
+        "rating_after": 1.0,
+        "lists": 1,
+    }
+    return RatingChange.objects.create(**(values | fields))
 
 
 CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
@@ -269,6 +294,12 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
         lambda x: twice(lambda: RefereeCall.objects.create(table=x.four, reason="rule"))
     ],
     "objection_one_open_per_seat": [lambda x: twice(lambda: objection(x))],
+    "rating_change_unique": [lambda x: twice(lambda: rating_change(x))],
+    "rating_change_place_on_list": [
+        lambda x: rating_change(x, place=0),
+        lambda x: rating_change(x, place=5),
+        lambda x: rating_change(x, players=1, place=1),
+    ],
     "objection_decided_with_decision": [
         lambda x: objection(x, decision="kept"),
         lambda x: objection(x, decided_at=datetime.datetime(2026, 11, 27, tzinfo=datetime.UTC)),

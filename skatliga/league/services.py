@@ -23,15 +23,18 @@ from skatliga.models import (
     Category,
     Change,
     Club,
+    LineUpPlayer,
     ListResult,
     ListSystem,
     Player,
     Registration,
+    RosterEntry,
     RuleSetName,
     Season,
     Seat,
     Team,
     Tournament,
+    Transfer,
 )
 from skatliga.services.common import ServiceError, User, acting_user, lock_tournaments
 
@@ -140,8 +143,14 @@ def merge_players(keep: Player, drop: Player, *, user: User = None) -> Player:
     Seat.objects.filter(player=drop).update(player=keep)
     Seat.objects.filter(substitute=drop).update(substitute=keep)
     ListResult.objects.filter(player=drop).update(player=keep)
-    for team in drop.teams.all():
-        team.players.add(keep)
+    # His rosters, line-ups, transfers and captaincies move too; a roster with both keeps
+    # the one it has.
+    RosterEntry.objects.filter(player=drop).exclude(team__in=keep.teams.all()).update(player=keep)
+    LineUpPlayer.objects.filter(player=drop).update(player=keep)
+    Transfer.objects.filter(player=drop).exclude(on__in=keep.transfers.values("on")).update(
+        player=keep
+    )
+    Team.objects.filter(captain=drop).update(captain=keep)
     drop_number = drop.number
     summary = {"id": drop.pk, "name": drop.name, "number": drop.number}
     changed = []

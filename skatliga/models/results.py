@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from skatliga.collation import german_key
 from skatliga.models.choices import Category
-from skatliga.models.league import Club, Player, Season, Team, public_name
+from skatliga.models.clubs import Club, Player, public_name
+from skatliga.models.league import Season, Team
 from skatliga.models.tournaments import Registration, Series, SeriesQuerySet, Table, Tournament
 
 RESULT_FIGURES = ("game_points", "won", "lost", "others_lost", "bonus", "total")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import models
@@ -120,7 +121,9 @@ class Transfer(models.Model):
 
 
 def club_on(
-    current: int | None, transfers: list[tuple[datetime.date, int | None, int]], day: datetime.date
+    current: int | None,
+    transfers: Sequence[tuple[datetime.date, int | None, int]],
+    day: datetime.date,
 ) -> int | None:
     """The club (id) a player belonged to on ``day``: that of his latest transfer up to that
     day; before his first transfer, the club he came from; without transfers, ``current``.

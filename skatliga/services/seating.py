@@ -299,9 +299,16 @@ def series_line_ups(tournament: Tournament, number: int) -> list[list[int]] | No
     day (``models.matchdays``), in line-up order, the teams in the order of their names;
     None for a tournament that is no league group. ServiceError ``line_ups_missing`` (with
     the teams) while a team of the group has no line-up for the series."""
-    group = MatchGroup.objects.filter(tournament=tournament).first()
+    group = (
+        MatchGroup.objects.filter(tournament=tournament)
+        .select_related("match_day__division__level")
+        .first()
+    )
     if group is None:
         return None
+    most = group.match_day.division.level.series
+    if number > most:
+        raise ServiceError("series_out_of_range", "series", series=number, most=most)
     teams = list(group.teams.order_by("name", "pk"))
     found: dict[int, list[int]] = {}
     for team_id, player_id in (

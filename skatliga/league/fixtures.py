@@ -86,7 +86,7 @@ def generate_schedule(
 
 
 @transaction.atomic
-def swap_teams(day: MatchDay, first: Team, second: Team) -> None:
+def swap_teams(day: MatchDay, first: Team, second: Team) -> MatchDay:
     """Swap two teams of different groups of ``day``; a host that leaves its group leaves the
     host's place to the team that comes."""
     lock_division(day.division)
@@ -115,6 +115,7 @@ def swap_teams(day: MatchDay, first: Team, second: Team) -> None:
             group.host = coming
             group.save(update_fields=["host"])
     revisions.touch_seasons([day.division.season_id])
+    return day
 
 
 @transaction.atomic

@@ -36,12 +36,48 @@ class SeasonAdmin(admin.ModelAdmin[models.Season]):
     search_fields = ["name", "slug"]
 
 
+class RosterInline(admin.TabularInline[models.RosterEntry, models.Team]):
+    model = models.RosterEntry
+    autocomplete_fields = ["player"]
+    extra = 0
+
+
 @admin.register(models.Team)
 class TeamAdmin(admin.ModelAdmin[models.Team]):
-    list_display = ["name", "season", "club"]
+    list_display = ["name", "season", "division", "club"]
     list_filter = ["season"]
     search_fields = ["name", "club__name", "season__name"]
-    autocomplete_fields = ["season", "club", "players"]
+    autocomplete_fields = ["season", "division", "club", "captain"]
+    inlines = [RosterInline]
+
+
+@admin.register(models.League)
+class LeagueAdmin(admin.ModelAdmin[models.League]):
+    list_display = ["name", "category"]
+    search_fields = ["name"]
+    autocomplete_fields = ["officials"]
+
+
+@admin.register(models.Level)
+class LevelAdmin(admin.ModelAdmin[models.Level]):
+    list_display = ["name", "league", "rank", "series"]
+    list_filter = ["league"]
+    search_fields = ["name", "league__name"]
+
+
+@admin.register(models.Division)
+class DivisionAdmin(admin.ModelAdmin[models.Division]):
+    list_display = ["name", "level", "season", "published_at"]
+    list_filter = ["season", "level"]
+    search_fields = ["name", "level__name", "season__name"]
+    autocomplete_fields = ["season", "level", "officials"]
+
+
+@admin.register(models.Transfer)
+class TransferAdmin(admin.ModelAdmin[models.Transfer]):
+    list_display = ["player", "from_club", "club", "on"]
+    search_fields = ["player__name", "club__name"]
+    autocomplete_fields = ["player", "from_club", "club"]
 
 
 @admin.register(models.Tournament)

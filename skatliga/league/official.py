@@ -44,6 +44,20 @@ def official_required(view: View) -> View:
     return wrapper
 
 
+@login_required
+def divisions(request: HttpRequest) -> HttpResponse:
+    """The divisions the user runs (``Division.objects.officiated_by``)."""
+    return render(
+        request,
+        "league/divisions.html",
+        {
+            "divisions": Division.objects.officiated_by(request.user).select_related(
+                "season", "level"
+            )
+        },
+    )
+
+
 def _teams(group: MatchGroup) -> list[tuple[int, str]]:
     return [(t.pk, t.name) for t in group.teams.order_by("name")]
 

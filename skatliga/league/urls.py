@@ -14,6 +14,7 @@ urlpatterns = [
     path("players/<id:pk>/merge/", views.player_merge, name="player-merge"),
     path("seasons/<slug:slug>/", views.season, name="season"),
     path("seasons/<slug:slug>/teams/<id:pk>/", views.team, name="team"),
+    path("divisions/", official.divisions, name="divisions"),
     path("divisions/<id:pk>/", official.division, name="division"),
     path("divisions/<id:pk>/teams/<id:team_pk>/", official.team, name="division-team"),
     path("groups/<id:group_pk>/line-ups/", official.line_ups, name="line-ups"),

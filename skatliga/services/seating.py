@@ -340,7 +340,9 @@ def league_tables(
     candidates = [
         tables
         for tables in (team_tables(line_ups, series), deal_teams(line_ups, count))
-        if tables is not None and all(3 <= len(table) <= 4 for table in tables)
+        if tables is not None
+        and len(tables) == count
+        and all(3 <= len(table) <= 4 for table in tables)
     ]
     if not candidates:
         raise ServiceError("players_cannot_be_seated", "players", players=total)

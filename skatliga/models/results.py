@@ -261,6 +261,22 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
             None if lots_of is None else lots_of.pk,
         )
 
+    def team_series_points(self) -> dict[tuple[int, int], dict[int, int]]:
+        """Each team's game points (Spielpunkte: its players' summed series totals) per
+        series of each tournament among these rows, keyed by (tournament id, series number):
+        for a league group's match day, what match points per series are ranked on
+        (``scoring.series_match_points``, docs/rules.md section 11.3). One grouped query."""
+        found: dict[tuple[int, int], dict[int, int]] = {}
+        for tournament, series, team, points in (
+            self.filter(team__isnull=False)
+            .order_by()
+            .values_list("tournament_id", "series__number", "team_id")
+            .annotate(points=Sum("total"))
+            .order_by("tournament_id", "series__number", "team_id")
+        ):
+            found.setdefault((tournament, series), {})[team] = points
+        return found
+
     def team_points(self, unit: str) -> list[tuple[Any, ...]]:
         """Each team's (id, match points won and lost in halves, Spielpunkte, series played,
         name, club's name) over these rows, its Spielpunkte compared per ``unit``

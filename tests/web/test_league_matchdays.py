@@ -147,3 +147,20 @@ def test_a_drawn_series_keeps_its_line_ups(division):
         matchdays.set_line_up(group, team, 1, roster(team)[1:5])
 
     assert error.value.code == "line_up_series_drawn"
+
+
+def test_the_read_model_gives_each_teams_game_points_per_series(small_season):
+    """The match day worked out by hand in tests/web/conftest.py: A 133, B 241, C 38, D −74
+    Spielpunkte in series 1, so B 3:0, A 2:1, C 1:2, D 0:3."""
+    from scoring import series_match_points
+    from skatliga.models import ListResult, Team
+
+    found = ListResult.objects.for_season(small_season).team_series_points()
+
+    (key,) = found
+    names = dict(Team.objects.values_list("pk", "name"))
+    points = {names[team]: value for team, value in found[key].items()}
+    assert key[1] == 1
+    assert points == {"Team A": 133, "Team B": 241, "Team C": 38, "Team D": -74}
+    won = {names[t]: str(w) for t, (w, _lost) in series_match_points(found[key]).items()}
+    assert won == {"Team B": "3", "Team A": "2", "Team C": "1", "Team D": "0"}

@@ -20,11 +20,10 @@ from skatliga.league.forms import LineUpForm
 from skatliga.league.views import saved
 from skatliga.models import LineUp, MatchGroup, TeamLink
 from skatliga.table.views import (
-    ALL_WRONG_CODES_PER_HOUR,
     ALL_WRONG_TOKENS_PER_HOUR,
-    WRONG_CODES_PER_HOUR,
     WRONG_TOKENS_PER_HOUR,
     private,
+    token_for_code,
     wrong,
 )
 
@@ -48,10 +47,9 @@ def code(request: HttpRequest) -> HttpResponse:
     """Type the team's short code instead of opening its link."""
     form = TeamCodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        link = matchdays.team_link_for_code(form.cleaned_data["code"])
-        if link is not None:
-            return redirect("team:page", token=link.token)
-        wrong(request, "team-codes", WRONG_CODES_PER_HOUR, ALL_WRONG_CODES_PER_HOUR)
+        token = token_for_code(request, form, matchdays.team_link_for_code, "team-codes")
+        if token is not None:
+            return redirect("team:page", token=token)
         form.add_error("code", coded_error("team_code_unknown"))
     return render(request, "league/team_code.html", {"form": form, "at_table": True})
 

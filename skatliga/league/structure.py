@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 
 from skatliga import revisions
 from skatliga.league.eligibility import check_player, roster_day
+from skatliga.league.services import one_line, unique_slug
 from skatliga.models import (
     Club,
     Division,
@@ -32,28 +32,17 @@ from skatliga.models import (
 from skatliga.services import ServiceError, User, acting_user
 
 
-def _words(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _slug(model: type[League], name: str) -> str:
-    base = slugify(name)[:40].strip("-") or "liga"
-    slug, suffix = base, 1
-    while model.objects.filter(slug=slug).exists():
-        suffix += 1
-        slug = f"{base}-{suffix}"
-    return slug
-
-
 @transaction.atomic
 def create_league(name: str, *, category: str = "", user: User = None) -> League:
     """A new league; its creator runs it."""
-    name = _words(name)
+    name = one_line(name)
     if not name:
         raise ServiceError("league_name_missing", "name")
     if League.objects.filter(name__iexact=name).exists():
         raise ServiceError("league_name_taken", "name")
-    league = League.objects.create(name=name, slug=_slug(League, name), category=category)
+    league = League.objects.create(
+        name=name, slug=unique_slug(League, name, "liga"), category=category
+    )
     if (author := acting_user(user)) is not None:
         league.officials.add(author)
     return league
@@ -70,7 +59,7 @@ def add_level(
     substitutes: int = 2,
 ) -> Level:
     """A level below the league's lowest so far."""
-    name = _words(name)
+    name = one_line(name)
     if not name:
         raise ServiceError("level_name_missing", "name")
     if series not in (2, 3, 4):
@@ -93,7 +82,7 @@ def add_level(
 @transaction.atomic
 def create_division(season: Season, level: Level, name: str) -> Division:
     """A division of ``level`` in ``season`` (a season of the level's league)."""
-    name = _words(name)
+    name = one_line(name)
     if not name:
         raise ServiceError("division_name_missing", "name")
     if season.league_id != level.league_id:
@@ -129,7 +118,7 @@ def add_official(division: Division, username: str) -> object:
 def add_team(division: Division, name: str, club: Club) -> Team:
     """A new team of ``club`` in ``division``."""
     division = lock_division(division)
-    name = _words(name)
+    name = one_line(name)
     if not name:
         raise ServiceError("team_name_missing", "name")
     if Team.objects.filter(season=division.season, name__iexact=name).exists():

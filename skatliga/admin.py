@@ -80,6 +80,54 @@ class TransferAdmin(admin.ModelAdmin[models.Transfer]):
     autocomplete_fields = ["player", "from_club", "club"]
 
 
+@admin.register(models.RosterEntry)
+class RosterEntryAdmin(admin.ModelAdmin[models.RosterEntry]):
+    list_display = ["team", "position", "player", "substitute"]
+    search_fields = ["team__name", "player__name"]
+    autocomplete_fields = ["team", "player"]
+
+
+@admin.register(models.MatchDay)
+class MatchDayAdmin(admin.ModelAdmin[models.MatchDay]):
+    list_display = ["division", "number", "date", "central"]
+    search_fields = ["division__name", "venue"]
+
+
+@admin.register(models.MatchGroup)
+class MatchGroupAdmin(admin.ModelAdmin[models.MatchGroup]):
+    list_display = ["match_day", "number", "date", "host", "venue"]
+    search_fields = ["venue", "host__name", "match_day__division__name"]
+    autocomplete_fields = ["host", "tournament"]
+
+
+@admin.register(models.GroupTeam)
+class GroupTeamAdmin(admin.ModelAdmin[models.GroupTeam]):
+    list_display = ["group", "team"]
+    search_fields = ["team__name"]
+    autocomplete_fields = ["team"]
+
+
+@admin.register(models.LineUp)
+class LineUpAdmin(admin.ModelAdmin[models.LineUp]):
+    list_display = ["group", "team", "series", "via", "set_at"]
+    search_fields = ["team__name"]
+    autocomplete_fields = ["team"]
+
+
+@admin.register(models.LineUpPlayer)
+class LineUpPlayerAdmin(admin.ModelAdmin[models.LineUpPlayer]):
+    list_display = ["line_up", "position", "player", "substitute"]
+    search_fields = ["player__name", "line_up__team__name"]
+    autocomplete_fields = ["player"]
+
+
+@admin.register(models.TeamLink)
+class TeamLinkAdmin(admin.ModelAdmin[models.TeamLink]):
+    list_display = ["team", "code", "created_at", "revoked_at"]
+    search_fields = ["team__name", "code"]
+    readonly_fields = ["token", "code", "created_at", "created_by"]
+
+
 @admin.register(models.Tournament)
 class TournamentAdmin(admin.ModelAdmin[models.Tournament]):
     list_display = ["name", "date", "season", "match_day", "status"]

@@ -130,8 +130,11 @@ def affine_plane(days: int = 5) -> tuple[Day, ...]:
 
 
 def is_prime(n: int) -> bool:
-    """>>> [p for p in range(12) if is_prime(p)]
-    [2, 3, 5, 7, 11]"""
+    """Whether ``n`` is a prime.
+
+    >>> [p for p in range(12) if is_prime(p)]
+    [2, 3, 5, 7, 11]
+    """
     return n >= 2 and all(n % d for d in range(2, int(n**0.5) + 1))
 
 

@@ -3,7 +3,8 @@ changes, each refusal a ``ServiceError`` whose code names the rule (its words in
 ``messages.py``).
 
 - one team per season and level (``player_in_other_team``);
-- one club per calendar year (``player_other_club_this_year``);
+- one club per calendar year (``player_other_club_this_year``), over the seasons of leagues
+  (a club's own season of match days does not count);
 - his club on the day, by his transfers (``player_not_in_club``);
 - the league's category (``player_category_not_allowed``).
 """
@@ -59,7 +60,7 @@ def check_player(team: Team, player: Player, *, day: datetime.date) -> None:
         return
     year = season.year
     played_for = (
-        Team.objects.filter(season__year=year, club__isnull=False)
+        Team.objects.filter(season__year=year, season__league__isnull=False, club__isnull=False)
         .exclude(club=team.club_id)
         .filter(
             Q(roster__player=player)

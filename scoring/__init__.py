@@ -67,8 +67,10 @@ from scoring.rules import (
     rules_to_json,
 )
 from scoring.shape import ShapeError, game_to_json, parse_game
+from scoring.teams import series_match_points
 
 __all__ = [
+    "series_match_points",
     "DOUBLINGS",
     "ISKO",
     "OPTIONS",

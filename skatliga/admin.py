@@ -36,12 +36,96 @@ class SeasonAdmin(admin.ModelAdmin[models.Season]):
     search_fields = ["name", "slug"]
 
 
+class RosterInline(admin.TabularInline[models.RosterEntry, models.Team]):
+    model = models.RosterEntry
+    autocomplete_fields = ["player"]
+    extra = 0
+
+
 @admin.register(models.Team)
 class TeamAdmin(admin.ModelAdmin[models.Team]):
-    list_display = ["name", "season", "club"]
+    list_display = ["name", "season", "division", "club"]
     list_filter = ["season"]
     search_fields = ["name", "club__name", "season__name"]
-    autocomplete_fields = ["season", "club", "players"]
+    autocomplete_fields = ["season", "division", "club", "captain"]
+    inlines = [RosterInline]
+
+
+@admin.register(models.League)
+class LeagueAdmin(admin.ModelAdmin[models.League]):
+    list_display = ["name", "category"]
+    search_fields = ["name"]
+    autocomplete_fields = ["officials"]
+
+
+@admin.register(models.Level)
+class LevelAdmin(admin.ModelAdmin[models.Level]):
+    list_display = ["name", "league", "rank", "series"]
+    list_filter = ["league"]
+    search_fields = ["name", "league__name"]
+
+
+@admin.register(models.Division)
+class DivisionAdmin(admin.ModelAdmin[models.Division]):
+    list_display = ["name", "level", "season", "published_at"]
+    list_filter = ["season", "level"]
+    search_fields = ["name", "level__name", "season__name"]
+    autocomplete_fields = ["season", "level", "officials"]
+
+
+@admin.register(models.Transfer)
+class TransferAdmin(admin.ModelAdmin[models.Transfer]):
+    list_display = ["player", "from_club", "club", "on"]
+    search_fields = ["player__name", "club__name"]
+    autocomplete_fields = ["player", "from_club", "club"]
+
+
+@admin.register(models.RosterEntry)
+class RosterEntryAdmin(admin.ModelAdmin[models.RosterEntry]):
+    list_display = ["team", "position", "player", "substitute"]
+    search_fields = ["team__name", "player__name"]
+    autocomplete_fields = ["team", "player"]
+
+
+@admin.register(models.MatchDay)
+class MatchDayAdmin(admin.ModelAdmin[models.MatchDay]):
+    list_display = ["division", "number", "date", "central"]
+    search_fields = ["division__name", "venue"]
+
+
+@admin.register(models.MatchGroup)
+class MatchGroupAdmin(admin.ModelAdmin[models.MatchGroup]):
+    list_display = ["match_day", "number", "date", "host", "venue"]
+    search_fields = ["venue", "host__name", "match_day__division__name"]
+    autocomplete_fields = ["host", "tournament"]
+
+
+@admin.register(models.GroupTeam)
+class GroupTeamAdmin(admin.ModelAdmin[models.GroupTeam]):
+    list_display = ["group", "team"]
+    search_fields = ["team__name"]
+    autocomplete_fields = ["team"]
+
+
+@admin.register(models.LineUp)
+class LineUpAdmin(admin.ModelAdmin[models.LineUp]):
+    list_display = ["group", "team", "series", "via", "set_at"]
+    search_fields = ["team__name"]
+    autocomplete_fields = ["team"]
+
+
+@admin.register(models.LineUpPlayer)
+class LineUpPlayerAdmin(admin.ModelAdmin[models.LineUpPlayer]):
+    list_display = ["line_up", "position", "player", "substitute"]
+    search_fields = ["player__name", "line_up__team__name"]
+    autocomplete_fields = ["player"]
+
+
+@admin.register(models.TeamLink)
+class TeamLinkAdmin(admin.ModelAdmin[models.TeamLink]):
+    list_display = ["team", "code", "created_at", "revoked_at"]
+    search_fields = ["team__name", "code"]
+    readonly_fields = ["token", "code", "created_at", "created_by"]
 
 
 @admin.register(models.Tournament)

@@ -290,6 +290,54 @@ MESSAGES: dict[str, StrPromise] = {
     "archive_too_deep": _("Die Datei ist zu tief verschachtelt."),
     "name_too_long": _("Zeile %(line)s: der Name ist zu lang (höchstens %(most)s Zeichen)."),
     "club_too_long": _("Zeile %(line)s: der Verein ist zu lang (höchstens %(most)s Zeichen)."),
+    # The team league (docs/rules.md section 11).
+    "league_name_missing": _("Der Name der Liga fehlt."),
+    "league_name_taken": _("Eine Liga dieses Namens gibt es schon."),
+    "level_name_missing": _("Der Name der Spielklasse fehlt."),
+    "level_series_invalid": _("Eine Spielklasse spielt 2, 3 oder 4 Serien je Spieltag."),
+    "level_players_invalid": _("Spieler je Serie: 1 bis 8, mindestens höchstens so viele."),
+    "level_not_in_league": _("Diese Spielklasse gehört nicht zur Liga der Saison."),
+    "division_name_missing": _("Der Name der Staffel fehlt."),
+    "division_name_taken": _("Eine Staffel dieses Namens gibt es in der Spielklasse schon."),
+    "team_without_division": _("Diese Mannschaft spielt in keiner Staffel."),
+    "player_twice_on_roster": _("Ein Spieler steht zweimal im Kader."),
+    "captain_not_on_roster": _("Der Mannschaftsführer %(player)s steht nicht im Kader."),
+    "transfer_same_day": _("Für diesen Tag ist schon ein Vereinswechsel eingetragen."),
+    "player_category_not_allowed": _(
+        "%(player)s darf hier nicht spielen: in dieser Liga spielen nur %(category)s."
+    ),
+    "player_in_other_team": _(
+        "%(player)s spielt in dieser Saison und Spielklasse schon für %(team)s: ein Spieler "
+        "spielt je Saison und Spielklasse für eine Mannschaft."
+    ),
+    "player_other_club_this_year": _(
+        "%(player)s hat %(year)s schon für %(club)s gespielt oder steht dort im Kader: ein "
+        "Spieler spielt je Kalenderjahr für einen Verein."
+    ),
+    "player_not_in_club": _(
+        "%(player)s gehört am %(day)s nicht zu %(club)s (siehe seine Vereinswechsel)."
+    ),
+    "schedule_needs_dates": _("Mindestens ein Datum für die Spieltage angeben."),
+    "schedule_started": _("Der Spielplan wird schon gespielt: neu erzeugen geht nicht mehr."),
+    "schedule_too_few_teams": _("Eine Staffel braucht mindestens drei Mannschaften."),
+    "schedule_empty": _("Es gibt noch keinen Spielplan zum Veröffentlichen."),
+    "team_not_in_match_day": _("Diese Mannschaften spielen an diesem Spieltag nicht."),
+    "teams_in_same_group": _("Die beiden Mannschaften sind schon in derselben Gruppe."),
+    "group_set_up": _("Der Spieltag dieser Gruppe ist schon angelegt."),
+    "group_not_set_up": _("Der Spieltag dieser Gruppe ist noch nicht angelegt."),
+    "host_not_in_group": _("Gastgeber ist eine Mannschaft der Gruppe."),
+    "team_not_in_group": _("%(team)s spielt nicht in dieser Gruppe."),
+    "series_out_of_range": _("Serie %(series)s: diese Spielklasse spielt %(most)s Serien."),
+    "line_up_series_drawn": _("Serie %(series)s ist schon ausgelost: ihre Aufstellung steht fest."),
+    "player_twice_in_line_up": _("Ein Spieler steht zweimal in der Aufstellung."),
+    "line_up_too_few": _("Mindestens %(least)s Spieler aufstellen."),
+    "line_up_too_many": _("Höchstens %(most)s Spieler aufstellen."),
+    "player_not_on_roster": _("%(player)s steht nicht im Kader der Mannschaft."),
+    "line_up_too_many_substitutes": _("Höchstens %(most)s Ersatzspieler je Serie."),
+    "line_ups_missing": _("Für Serie %(series)s fehlt noch die Aufstellung von %(teams)s."),
+    "team_code_unknown": _(
+        "Diesen Code gibt es nicht (oder nicht mehr). Bitte beim Staffelleiter nachfragen."
+    ),
     # The API.
     "api_not_found": _("Nicht gefunden (oder noch nicht veröffentlicht)."),
     "api_invalid_parameters": _("Ungültige Parameter in der Anfrage."),

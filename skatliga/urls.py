@@ -130,6 +130,7 @@ urlpatterns += i18n_patterns(
     path("c/", include("skatliga.checkin.urls")),
     path("me/", include("skatliga.personal.urls")),
     path("league/", include("skatliga.league.urls")),
+    path("team/", include("skatliga.league.team_urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import datetime
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -172,22 +173,28 @@ class TeamForm(forms.Form):
     )
 
     def clean_players(self) -> list[Player]:
-        found, unknown = [], []
-        for line in self.cleaned_data["players"].splitlines():
-            line = " ".join(line.split())
-            if not line:
-                continue
-            player = Player.objects.filter(number=line).first()
-            if player is None:
-                named = list(Player.objects.filter(name__iexact=line)[:2])
-                player = named[0] if len(named) == 1 else None
-            if player is None:
-                unknown.append(line)
-            else:
-                found.append(player)
-        if unknown:
-            raise coded_error("players_unknown", names=", ".join(unknown))
-        return found
+        return players_named(self.cleaned_data["players"])
+
+
+def players_named(text: str) -> list[Player]:
+    """The players of ``text``, one a line by membership number or (unique) name, in order;
+    ``players_unknown`` naming the lines that find none."""
+    found, unknown = [], []
+    for line in text.splitlines():
+        line = " ".join(line.split())
+        if not line:
+            continue
+        player = Player.objects.filter(number=line).first()
+        if player is None:
+            named = list(Player.objects.filter(name__iexact=line)[:2])
+            player = named[0] if len(named) == 1 else None
+        if player is None:
+            unknown.append(line)
+        else:
+            found.append(player)
+    if unknown:
+        raise coded_error("players_unknown", names=", ".join(unknown))
+    return found
 
 
 class MatchDayForm(forms.Form):
@@ -195,3 +202,109 @@ class MatchDayForm(forms.Form):
     date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(label=_("Ort"), max_length=160, required=False)
     match_day = forms.IntegerField(label=_("Spieltag"), min_value=1, max_value=99)
+
+
+# --- a division's official: rosters and the schedule -----------------------------------------
+
+
+class RosterForm(forms.Form):
+    regulars = forms.CharField(
+        label=_("Stammspieler"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("Eine Zeile je Spieler, in der Reihenfolge der Positionen: Name oder Nummer."),
+    )
+    substitutes = forms.CharField(
+        label=_("Ersatzspieler"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    captain = forms.CharField(label=_("Mannschaftsführer"), max_length=120, required=False)
+
+    def clean_regulars(self) -> list[Player]:
+        return players_named(self.cleaned_data["regulars"])
+
+    def clean_substitutes(self) -> list[Player]:
+        return players_named(self.cleaned_data["substitutes"])
+
+    def clean_captain(self) -> Player | None:
+        text = self.cleaned_data["captain"].strip()
+        return players_named(text)[0] if text else None
+
+
+def parse_dates(text: str) -> list[datetime.date]:
+    """Dates one a line or separated by commas, as 2026-03-21 or 21.03.2026.
+
+    >>> parse_dates("21.03.2026, 2026-04-04")
+    [datetime.date(2026, 3, 21), datetime.date(2026, 4, 4)]
+    """
+    found = []
+    for part in text.replace(",", "\n").split():
+        for pattern in ("%Y-%m-%d", "%d.%m.%Y"):
+            try:
+                found.append(datetime.datetime.strptime(part, pattern).date())
+                break
+            except ValueError:
+                continue
+        else:
+            raise forms.ValidationError(_("Kein Datum: %(text)s") % {"text": part}, code="invalid")
+    return found
+
+
+class ScheduleForm(forms.Form):
+    dates = forms.CharField(
+        label=_("Spieltage"),
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "21.03.2026, 04.04.2026"}),
+        help_text=_("Ein Datum je Spieltag."),
+    )
+    central = forms.CharField(
+        label=_("Zentrale Spieltage"),
+        required=False,
+        help_text=_("Ihre Nummern, z. B. 5: alle Gruppen spielen am Ort unten."),
+    )
+    venue = forms.CharField(label=_("Ort"), max_length=160, required=False)
+    address = forms.CharField(label=_("Anschrift"), max_length=200, required=False)
+
+    def clean_dates(self) -> list[datetime.date]:
+        return parse_dates(self.cleaned_data["dates"])
+
+    def clean_central(self) -> list[int]:
+        numbers = self.cleaned_data["central"].replace(",", " ").split()
+        if not all(n.isdigit() for n in numbers):
+            raise forms.ValidationError(_("Nummern der Spieltage, z. B. 5."), code="invalid")
+        return [int(n) for n in numbers]
+
+
+class SwapForm(forms.Form):
+    first = forms.TypedChoiceField(label=_("Mannschaft"), coerce=int)
+    second = forms.TypedChoiceField(label=_("tauscht mit"), coerce=int)
+
+    def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["first"]).choices = teams
+        cast(forms.ChoiceField, self.fields["second"]).choices = teams
+
+
+class GroupForm(forms.Form):
+    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}))
+    starts_at = forms.TimeField(
+        label=_("Beginn"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    host = forms.TypedChoiceField(
+        label=_("Gastgeber"), coerce=int, required=False, empty_value=None
+    )
+    venue = forms.CharField(label=_("Ort"), max_length=160, required=False)
+    address = forms.CharField(label=_("Anschrift"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["host"]).choices = [("", "—"), *teams]
+
+
+class LineUpForm(forms.Form):
+    """Who plays a series: the roster's players ticked, in the roster's order."""
+
+    players = forms.TypedMultipleChoiceField(
+        label=_("Es spielen"), coerce=int, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, roster: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["players"]).choices = roster

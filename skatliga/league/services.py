@@ -23,22 +23,37 @@ from skatliga.models import (
     Category,
     Change,
     Club,
+    League,
+    LineUpPlayer,
     ListResult,
     ListSystem,
     Player,
     Registration,
+    RosterEntry,
     RuleSetName,
     Season,
     Seat,
     Team,
     Tournament,
+    Transfer,
 )
 from skatliga.services.common import ServiceError, User, acting_user, lock_tournaments
 from skatliga.services.rating import rate_player_lists
 
 
-def _words(text: str) -> str:
+def one_line(text: str) -> str:
+    """``text`` on one line, its runs of white space one space."""
     return " ".join(text.split())
+
+
+def unique_slug(model: type[Season] | type[League], name: str, default: str) -> str:
+    """A slug for ``name`` that no row of ``model`` has: the name's, else with -2, -3 …"""
+    base = slugify(name)[:40].strip("-") or default
+    slug, suffix = base, 1
+    while model.objects.filter(slug=slug).exists():
+        suffix += 1
+        slug = f"{base}-{suffix}"
+    return slug
 
 
 # --- clubs -----------------------------------------------------------------------------------
@@ -47,7 +62,7 @@ def _words(text: str) -> str:
 @transaction.atomic
 def save_club(club: Club | None, *, name: str) -> Club:
     """Create a club (``club`` None) or rename one; names are unique, ignoring case."""
-    name = _words(name)
+    name = one_line(name)
     if not name:
         raise ServiceError("club_name_missing", "name")
     others = Club.objects.filter(name__iexact=name)
@@ -62,7 +77,7 @@ def save_club(club: Club | None, *, name: str) -> Club:
 
 
 def _club(name: str) -> Club | None:
-    name = _words(name)
+    name = one_line(name)
     if not name:
         return None
     club = Club.objects.filter(name__iexact=name).first()
@@ -84,7 +99,7 @@ def save_player(
 ) -> Player:
     """Create a player (``player`` None) or change one; a new club name creates the club.
     ``initials_only``: the public sees him by his initials (``models.public_name``)."""
-    name, number = _words(name), number.strip()
+    name, number = one_line(name), number.strip()
     if not name:
         raise ServiceError("player_name_missing", "name")
     if category not in {"", *Category.values}:
@@ -142,8 +157,14 @@ def merge_players(keep: Player, drop: Player, *, user: User = None) -> Player:
     Seat.objects.filter(substitute=drop).update(substitute=keep)
     ListResult.objects.filter(player=drop).update(player=keep)
     rate_player_lists(drop)
-    for team in drop.teams.all():
-        team.players.add(keep)
+    # His rosters, line-ups, transfers and captaincies move too; a roster with both keeps
+    # the one it has.
+    RosterEntry.objects.filter(player=drop).exclude(team__in=keep.teams.all()).update(player=keep)
+    LineUpPlayer.objects.filter(player=drop).update(player=keep)
+    Transfer.objects.filter(player=drop).exclude(on__in=keep.transfers.values("on")).update(
+        player=keep
+    )
+    Team.objects.filter(captain=drop).update(captain=keep)
     drop_number = drop.number
     summary = {"id": drop.pk, "name": drop.name, "number": drop.number}
     changed = []
@@ -193,7 +214,7 @@ def _rows(text: str) -> Iterable[tuple[int, list[str]]]:
     delimiter = ";" if sample.count(";") >= sample.count(",") else ","
     for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
         if any(cell.strip() for cell in row):
-            yield number, [_words(cell) for cell in row]
+            yield number, [one_line(cell) for cell in row]
 
 
 @transaction.atomic
@@ -267,18 +288,13 @@ def save_season(
     The season's pages show all of them: saving raises its revision and its tournaments'
     (``revisions``' signal for a saved season, in this transaction).
     """
-    name = _words(name)
+    name = one_line(name)
     if not name:
         raise ServiceError("season_name_missing", "name")
     if not 1900 <= year <= 2999:
         raise ServiceError("season_year_invalid", "year")
     if season is None:
-        base = slugify(name)[:40].strip("-") or "saison"
-        slug, suffix = base, 1
-        while Season.objects.filter(slug=slug).exists():
-            suffix += 1
-            slug = f"{base}-{suffix}"
-        season = Season(slug=slug)
+        season = Season(slug=unique_slug(Season, name, "saison"))
     if ranking not in Season.Ranking.values:
         raise ServiceError("ranking_unknown", "ranking")
     if not 1 <= ranking_series <= 99:
@@ -311,7 +327,7 @@ def save_team(
     season: Season, team: Team | None, *, name: str, club: str = "", players: Iterable[Player] = ()
 ) -> Team:
     """Create a team of ``season`` or change one: its name, club and players."""
-    name = _words(name)
+    name = one_line(name)
     if not name:
         raise ServiceError("team_name_missing", "name")
     others = Team.objects.filter(season=season, name__iexact=name)

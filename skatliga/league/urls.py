@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from skatliga.league import views
+from skatliga.league import calendar, official, views
 
 app_name = "league"
 urlpatterns = [
@@ -14,4 +14,10 @@ urlpatterns = [
     path("players/<id:pk>/merge/", views.player_merge, name="player-merge"),
     path("seasons/<slug:slug>/", views.season, name="season"),
     path("seasons/<slug:slug>/teams/<id:pk>/", views.team, name="team"),
+    path("divisions/", official.divisions, name="divisions"),
+    path("divisions/<id:pk>/", official.division, name="division"),
+    path("divisions/<id:pk>/teams/<id:team_pk>/", official.team, name="division-team"),
+    path("groups/<id:group_pk>/line-ups/", official.line_ups, name="line-ups"),
+    path("divisions/<id:pk>/calendar.ics", calendar.division_feed, name="division-calendar"),
+    path("teams/<id:pk>/calendar.ics", calendar.team_feed, name="team-calendar"),
 ]

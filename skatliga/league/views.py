@@ -58,7 +58,7 @@ def league_required(view: View) -> View:
     return wrapper
 
 
-def _saved(form: forms.Form, call: Callable[[], Any]) -> Any:
+def saved(form: forms.Form, call: Callable[[], Any]) -> Any:
     """Call a service; its error goes onto the form's field (or the form). None on error."""
     try:
         return call()
@@ -78,7 +78,7 @@ def home(request: HttpRequest) -> HttpResponse:
     club_form, season_form = ClubForm(prefix="club"), SeasonForm(prefix="season")
     if request.method == "POST" and "club-name" in request.POST:
         club_form = ClubForm(request.POST, prefix="club")
-        if club_form.is_valid() and _saved(
+        if club_form.is_valid() and saved(
             club_form, lambda: league.save_club(None, **club_form.cleaned_data)
         ):
             messages.success(request, _("Verein angelegt."))
@@ -87,7 +87,7 @@ def home(request: HttpRequest) -> HttpResponse:
         season_form = SeasonForm(request.POST, prefix="season")
         season = None
         if season_form.is_valid():
-            season = _saved(
+            season = saved(
                 season_form, lambda: league.save_season(None, **season_form.cleaned_data)
             )
         if season is not None:
@@ -117,7 +117,7 @@ def club(request: HttpRequest, pk: int) -> HttpResponse:
     if (
         request.method == "POST"
         and form.is_valid()
-        and _saved(form, lambda: league.save_club(club, **form.cleaned_data))
+        and saved(form, lambda: league.save_club(club, **form.cleaned_data))
     ):
         messages.success(request, _("Verein gespeichert."))
         return redirect("league:home")
@@ -143,7 +143,7 @@ def players(request: HttpRequest) -> HttpResponse:
         )
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        player = _saved(form, lambda: league.save_player(None, **form.cleaned_data))
+        player = saved(form, lambda: league.save_player(None, **form.cleaned_data))
         if player is not None:
             messages.success(request, _("%(name)s angelegt.") % {"name": player.name})
             return redirect("league:players")
@@ -174,7 +174,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     if (
         request.method == "POST"
         and form.is_valid()
-        and _saved(form, lambda: league.save_player(player, **form.cleaned_data))
+        and saved(form, lambda: league.save_player(player, **form.cleaned_data))
     ):
         messages.success(request, _("Spieler gespeichert."))
         return redirect("league:player", pk=player.pk)
@@ -209,7 +209,7 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         drop = form.cleaned_data["other"]
         name = drop.name
-        if _saved(form, lambda: league.merge_players(keep, drop, user=request.user)):
+        if saved(form, lambda: league.merge_players(keep, drop, user=request.user)):
             messages.success(
                 request,
                 _("%(other)s mit %(name)s zusammengeführt.") % {"other": name, "name": keep.name},
@@ -269,7 +269,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
         if "season-name" in request.POST:
             form: forms.Form = SeasonForm(request.POST, prefix="season")
             forms_["season_form"] = form
-            if form.is_valid() and _saved(
+            if form.is_valid() and saved(
                 form, lambda: league.save_season(season, **form.cleaned_data)
             ):
                 messages.success(request, _("Saison gespeichert."))
@@ -277,7 +277,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
         elif "team-name" in request.POST:
             form = TeamForm(request.POST, prefix="team")
             forms_["team_form"] = form
-            if form.is_valid() and _saved(
+            if form.is_valid() and saved(
                 form, lambda: league.save_team(season, None, **form.cleaned_data)
             ):
                 messages.success(request, _("Mannschaft angelegt."))
@@ -317,7 +317,7 @@ def team(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if (
         request.method == "POST"
         and form.is_valid()
-        and _saved(form, lambda: league.save_team(season, team, **form.cleaned_data))
+        and saved(form, lambda: league.save_team(season, team, **form.cleaned_data))
     ):
         messages.success(request, _("Mannschaft gespeichert."))
         return redirect("league:season", slug=season.slug)

@@ -17,9 +17,26 @@ from skatliga.models.choices import (
     ListSystem,
     RuleSetName,
 )
+from skatliga.models.clubs import Club, Player, Transfer, club_on, public_name
 from skatliga.models.confirmation import SecondEntry, Signature
-from skatliga.models.league import Club, Player, Season, Team, match_points_rule, public_name
+from skatliga.models.league import (
+    Division,
+    League,
+    Level,
+    RosterEntry,
+    Season,
+    Team,
+    match_points_rule,
+)
 from skatliga.models.limits import Hits
+from skatliga.models.matchdays import (
+    GroupTeam,
+    LineUp,
+    LineUpPlayer,
+    MatchDay,
+    MatchGroup,
+    TeamLink,
+)
 from skatliga.models.money import Purse
 from skatliga.models.notices import Notice
 from skatliga.models.personal import PersonalLink
@@ -50,6 +67,18 @@ from skatliga.models.tournaments import (
 )
 
 __all__ = [
+    "TeamLink",
+    "MatchGroup",
+    "MatchDay",
+    "LineUpPlayer",
+    "LineUp",
+    "GroupTeam",
+    "club_on",
+    "Transfer",
+    "RosterEntry",
+    "Level",
+    "League",
+    "Division",
     "Arrival",
     "Category",
     "Change",

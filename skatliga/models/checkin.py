@@ -9,7 +9,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from skatliga.models.league import Player
+from skatliga.models.clubs import Player
 from skatliga.models.tournaments import Registration, Tournament
 
 

@@ -1,15 +1,20 @@
-"""Clubs, players, seasons and their teams."""
+"""Leagues, their levels and divisions, seasons, and their teams with rosters.
+
+Clubs and players are ``models.clubs``; the match days of a division, their groups, line-ups
+and team links are ``models.matchdays``."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from skatliga.models.choices import Category, language_field
+from skatliga.models.clubs import Club, Player
 from skatliga.models.rules import PlaysRules
 
 
@@ -37,68 +42,90 @@ class KeepsRevision(models.Model):
         super().save(*args, **kwargs)
 
 
-class Club(models.Model):
+class League(models.Model):
+    """A federation's or a region's team league: its levels in order, a season a year.
+
+    ``officials`` run the whole league (its seasons, levels, divisions and the divisions'
+    officials); a division's own officials run that division alone."""
+
     name = models.CharField(_("Name"), max_length=120, unique=True)
+    slug = models.SlugField(unique=True)
+    category = models.CharField(
+        _("nur Kategorie"),
+        max_length=12,
+        choices=Category.choices,
+        blank=True,
+        help_text=_("Eine Damen- oder Seniorenliga: nur Spieler dieser Kategorie spielen."),
+    )
+    officials = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Ligaleitung"),
+        blank=True,
+        related_name="officiated_leagues",
+    )
 
     class Meta:
         ordering = ["name"]
-        verbose_name = _("Verein")
-        verbose_name_plural = _("Vereine")
+        verbose_name = _("Liga")
+        verbose_name_plural = _("Ligen")
 
     def __str__(self) -> str:
         return self.name
 
 
-class Player(models.Model):
+SERIES_PER_MATCH_DAY = (2, 3, 4)
+
+
+class Level(models.Model):
+    """One level of a league ("1. Bundesliga", "Landesliga"), ``rank`` 1 the highest, and
+    how its match days are played."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="levels")
     name = models.CharField(_("Name"), max_length=120)
-    club = models.ForeignKey(
-        Club,
-        verbose_name=_("Verein"),
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="players",
+    rank = models.PositiveSmallIntegerField(
+        _("Rang"), help_text=_("1 ist die höchste Spielklasse.")
     )
-    number = models.CharField(_("Mitgliedsnummer"), max_length=32, blank=True)
-    category = models.CharField(_("Kategorie"), max_length=12, choices=Category.choices, blank=True)
-    initials_only = models.BooleanField(
-        _("nur mit Initialen zeigen"),
-        default=False,
-        help_text=_("Öffentliche Seiten, PDFs, Tabellen und die API zeigen „A. B.“."),
+    series = models.PositiveSmallIntegerField(
+        _("Serien je Spieltag"), default=3, help_text=_("2, 3 oder 4.")
+    )
+    players = models.PositiveSmallIntegerField(
+        _("Spieler je Serie"), default=4, help_text=_("So viele Spieler stellt eine Mannschaft.")
+    )
+    players_least = models.PositiveSmallIntegerField(
+        _("mindestens"), default=3, help_text=_("Mit so vielen darf eine Mannschaft antreten.")
+    )
+    substitutes = models.PositiveSmallIntegerField(
+        _("Ersatzspieler je Serie"),
+        default=2,
+        help_text=_("So viele Ersatzspieler des Kaders dürfen in einer Serie spielen."),
     )
 
     class Meta:
-        ordering = ["name"]
-        verbose_name = _("Spieler")
-        verbose_name_plural = _("Spieler")
+        ordering = ["league", "rank"]
+        verbose_name = _("Spielklasse")
+        verbose_name_plural = _("Spielklassen")
         constraints = [
             models.UniqueConstraint(
-                fields=["number"],
-                condition=~Q(number=""),
-                name="player_number_unique",
-                violation_error_code="player_number_taken",
+                fields=["league", "rank"],
+                name="level_rank_unique",
+                violation_error_code="level_rank_taken",
+            ),
+            models.CheckConstraint(
+                condition=Q(series__in=SERIES_PER_MATCH_DAY),
+                name="level_series_2_to_4",
+                violation_error_code="level_series_invalid",
+            ),
+            models.CheckConstraint(
+                condition=Q(players_least__gte=1)
+                & Q(players_least__lte=F("players"))
+                & Q(players__lte=8),
+                name="level_players_in_range",
+                violation_error_code="level_players_invalid",
             ),
         ]
 
     def __str__(self) -> str:
-        return self.name
-
-    @property
-    def public_name(self) -> str:
-        """The name as everything public shows it (:func:`public_name`)."""
-        return public_name(self.name, self.initials_only)
-
-
-def public_name(name: str, initials_only: bool) -> str:
-    """A player's name as the public sees it: in full, or by initials where he asked for it.
-    Every public page, PDF, spreadsheet and the API show names through this.
-
-    >>> public_name("Anna-Lena von Berg", True), public_name("Anna Berg", False)
-    ('A. v. B.', 'Anna Berg')
-    """
-    if not initials_only:
-        return name
-    return " ".join(f"{part[0]}." for part in name.split() if part)
+        return f"{self.league} – {self.name}"
 
 
 class Season(KeepsRevision, PlaysRules):
@@ -119,6 +146,15 @@ class Season(KeepsRevision, PlaysRules):
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(unique=True)
     year = models.PositiveIntegerField(_("Jahr"))
+    league = models.ForeignKey(
+        League,
+        verbose_name=_("Liga"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seasons",
+        help_text=_("Ohne Liga: eine Saison aus Spieltagen ohne Staffeln."),
+    )
     ranking = models.CharField(
         _("Einzelwertung"), max_length=10, choices=Ranking.choices, default=Ranking.SUM
     )
@@ -200,15 +236,95 @@ def match_points_rule(scheme: str) -> str:
     )
 
 
+class DivisionQuerySet(models.QuerySet["Division"]):
+    def officiated_by(self, user: object) -> DivisionQuerySet:
+        """The divisions ``user`` may change: his own, those of the leagues he runs, every
+        one for a superuser, none for an anonymous visitor. Every league official's page asks
+        this."""
+        if not getattr(user, "is_authenticated", False):
+            return self.none()
+        if getattr(user, "is_superuser", False):
+            return self.all()
+        key: int = getattr(user, "pk", 0)
+        return self.filter(
+            Q(pk__in=Division.officials.through.objects.filter(user_id=key).values("division_id"))
+            | Q(
+                season__league__in=League.officials.through.objects.filter(user_id=key).values(
+                    "league_id"
+                )
+            )
+        )
+
+
+class Division(models.Model):
+    """A division ("Staffel") of one level in one season: its teams meet on its match days
+    (``models.matchdays``). ``officials`` may change it and nothing else."""
+
+    season = models.ForeignKey(
+        Season, verbose_name=_("Saison"), on_delete=models.PROTECT, related_name="divisions"
+    )
+    level = models.ForeignKey(
+        Level, verbose_name=_("Spielklasse"), on_delete=models.PROTECT, related_name="divisions"
+    )
+    name = models.CharField(_("Name"), max_length=120)
+    officials = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Staffelleiter"),
+        blank=True,
+        related_name="officiated_divisions",
+    )
+    published_at = models.DateTimeField(_("Spielplan veröffentlicht"), null=True, blank=True)
+    """When the official published the schedule; None while it is a draft."""
+
+    objects = DivisionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["season", "level__rank", "name"]
+        verbose_name = _("Staffel")
+        verbose_name_plural = _("Staffeln")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "level", "name"],
+                name="division_name_unique",
+                violation_error_code="division_name_taken",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.level.name} – {self.name}"
+
+    def is_officiated_by(self, user: object) -> bool:
+        """Whether ``user`` may change this division (:meth:`DivisionQuerySet.officiated_by`)."""
+        return Division.objects.officiated_by(user).filter(pk=self.pk).exists()
+
+
 class Team(models.Model):
     season = models.ForeignKey(
         Season, verbose_name=_("Saison"), on_delete=models.PROTECT, related_name="teams"
+    )
+    division = models.ForeignKey(
+        Division,
+        verbose_name=_("Staffel"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="teams",
     )
     name = models.CharField(_("Name"), max_length=120)
     club = models.ForeignKey(
         Club, verbose_name=_("Verein"), null=True, blank=True, on_delete=models.PROTECT
     )
-    players = models.ManyToManyField(Player, verbose_name=_("Spieler"), related_name="teams")
+    players = models.ManyToManyField(
+        Player, verbose_name=_("Spieler"), related_name="teams", through="RosterEntry"
+    )
+    captain = models.ForeignKey(
+        Player,
+        verbose_name=_("Mannschaftsführer"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="captained_teams",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -224,3 +340,40 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class RosterEntry(models.Model):
+    """A player on a team's roster ("Kader"): a regular player in his ``position`` (1 plays
+    first), or a substitute (``substitute``) listed after the regulars. The roster of a
+    division's team is kept by ``league.rosters.set_roster``, which checks eligibility."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="roster")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="roster_entries")
+    position = models.PositiveSmallIntegerField(_("Position"), null=True, blank=True)
+    """1, 2, … in the order the team names them; None for a season's team without order."""
+    substitute = models.BooleanField(_("Ersatzspieler"), default=False)
+
+    class Meta:
+        ordering = ["team", "position"]
+        verbose_name = _("Kaderplatz")
+        verbose_name_plural = _("Kader")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "player"],
+                name="roster_player_once",
+                violation_error_code="player_on_roster",
+            ),
+            models.UniqueConstraint(
+                fields=["team", "position"],
+                name="roster_position_unique",
+                violation_error_code="roster_position_taken",
+            ),
+            models.CheckConstraint(
+                condition=Q(position__gte=1),
+                name="roster_position_positive",
+                violation_error_code="roster_position_invalid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} {self.position}: {self.player}"

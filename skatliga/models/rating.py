@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from skatliga.models.league import Player
+from skatliga.models.clubs import Player
 from skatliga.models.tournaments import Table, Tournament
 from skatliga.rating.model import PARAMETERS, Skill, widened
 

@@ -14,7 +14,8 @@ from django.db.models.functions import Rank
 from django.utils.translation import gettext_lazy as _
 
 from skatliga.models.choices import Category
-from skatliga.models.league import Club, Player, Season, Team, public_name
+from skatliga.models.clubs import Club, Player, public_name
+from skatliga.models.league import Season, Team
 from skatliga.models.tournaments import Registration, Series, SeriesQuerySet, Table, Tournament
 
 RESULT_FIGURES = ("game_points", "won", "lost", "others_lost", "bonus", "total")
@@ -258,6 +259,22 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
             lambda rows, lots: rows._compile_ranked_sql(lots),
             None if lots_of is None else lots_of.pk,
         )
+
+    def team_series_points(self) -> dict[tuple[int, int], dict[int, int]]:
+        """Each team's game points (Spielpunkte: its players' summed series totals) per
+        series of each tournament among these rows, keyed by (tournament id, series number):
+        for a league group's match day, what match points per series are ranked on
+        (``scoring.series_match_points``, docs/rules.md section 11.3). One grouped query."""
+        found: dict[tuple[int, int], dict[int, int]] = {}
+        for tournament, series, team, points in (
+            self.filter(team__isnull=False)
+            .order_by()
+            .values_list("tournament_id", "series__number", "team_id")
+            .annotate(points=Sum("total"))
+            .order_by("tournament_id", "series__number", "team_id")
+        ):
+            found.setdefault((tournament, series), {})[team] = points
+        return found
 
     def team_points(self, unit: str) -> list[tuple[Any, ...]]:
         """Each team's (id, match points won and lost in halves, Spielpunkte, series played,

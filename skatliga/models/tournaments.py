@@ -16,7 +16,9 @@ from django.utils.translation import pgettext_lazy
 
 import scoring
 from skatliga.models.choices import NULL_GAMES, TRUMP_GAMES, GameType, language_field
-from skatliga.models.league import KeepsRevision, Player, Season, Team
+from skatliga.models.clubs import Player
+from skatliga.models.league import Division, KeepsRevision, Season, Team
+from skatliga.models.links import Link
 from skatliga.models.rules import PlaysRules
 
 OBJECTION_MINUTES_MOST = 120
@@ -26,13 +28,19 @@ rely on it: ``views.public.common.in_tournament``)."""
 
 class TournamentQuerySet(models.QuerySet["Tournament"]):
     def refereed_by(self, user: object) -> TournamentQuerySet:
-        """The tournaments ``user`` may write to: those he referees, every one for a
+        """The tournaments ``user`` may write to: those he referees and the match days of
+        the divisions he runs (``DivisionQuerySet.officiated_by``), every one for a
         superuser, none for an anonymous visitor. Every permission check asks this."""
         if not getattr(user, "is_authenticated", False):
             return self.none()
         if getattr(user, "is_superuser", False):
             return self.all()
-        return self.filter(referees=getattr(user, "pk", None))
+        key: int = getattr(user, "pk", 0)
+        refereed = Tournament.referees.through.objects.filter(user_id=key)
+        return self.filter(
+            Q(pk__in=refereed.values("tournament_id"))
+            | Q(match_group__match_day__division__in=Division.objects.officiated_by(user))
+        )
 
 
 class Tournament(KeepsRevision, PlaysRules):
@@ -292,21 +300,11 @@ class Table(KeepsRevision):
         return self.closed_at is not None
 
 
-class TableLink(models.Model):
-    """A link that lets the players keep one list at the table without an account.
-
-    ``token`` is the unguessable part of ``/t/<token>/``; ``code`` the short code to type
-    instead. Renewing revokes the old link and issues a new one; only an unrevoked link opens.
-    """
+class TableLink(Link):
+    """A link that lets the players keep one list at the table without an account
+    (``models.links.Link``): ``/t/<token>/``, or its code typed at ``/t/``."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
-    token = models.CharField(max_length=64, unique=True)
-    code = models.CharField(max_length=12, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "-created_at"]
@@ -323,10 +321,6 @@ class TableLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} – {self.code}"
-
-    @property
-    def is_active(self) -> bool:
-        return self.revoked_at is None
 
 
 SIGN_CODE_LENGTH = 4

@@ -224,3 +224,54 @@ def separate(
     while pairs_of(seated) & forbidden and split_one():
         pass
     return seated
+
+
+# --- a league match day: one player of each team at every table ------------------------------
+
+# GF(4) = {0, 1, a, a+1} as 0, 1, 2, 3: addition is XOR, multiplication by this table.
+_GF4_TIMES = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
+
+
+def team_tables(line_ups: Sequence[Sequence[int]], series: int) -> list[list[int]] | None:
+    """The tables of series ``series`` (0-based) of a group whose teams send ``line_ups``
+    (each team's players in line-up order), by the pattern of docs/rules.md section 11.5:
+    with up to four teams, position p of team t sits at table p + s·t over GF(4); with five,
+    the positions of team t are the points q ≠ t of GF(5) and q sits at table q + s·t, which
+    leaves table t(1 + s) without team t. Two players of different teams share a table in at
+    most one of four series. None where the pattern does not fit (a team of more than four, more
+    than five teams, or a table left with fewer than three).
+
+    >>> team_tables([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]], 1)
+    [[1, 6, 11, 16], [2, 5, 12, 15], [3, 8, 9, 14], [4, 7, 10, 13]]
+    """
+    teams = len(line_ups)
+    if any(len(players) > 4 for players in line_ups) or not 2 <= teams <= 5 or series > 3:
+        return None
+    count = 4 if teams <= 4 else 5
+    tables: list[list[int]] = [[] for _ in range(count)]
+    for t, players in enumerate(line_ups):
+        for p, player in enumerate(players):
+            if count == 4:
+                where = p ^ _GF4_TIMES[series][t]
+            else:
+                where = ((p + 1 if p >= t else p) + series * t) % 5
+            tables[where].append(player)
+    tables = [table for table in tables if table]
+    if any(len(table) < 3 or len(table) > 4 for table in tables):
+        return None
+    return tables
+
+
+def deal_teams(line_ups: Sequence[Sequence[int]], tables: int) -> list[list[int]]:
+    """The players dealt round the ``tables`` team by team, the largest team first: a team
+    of at most ``tables`` players never has two at one table, and the tables' sizes differ
+    by at most one.
+
+    >>> deal_teams([[1, 2, 3], [4, 5, 6, 7], [8, 9, 10], [11, 12, 13]], 4)
+    [[4, 1, 9, 13], [5, 2, 10], [6, 3, 11], [7, 8, 12]]
+    """
+    order = [p for players in sorted(line_ups, key=len, reverse=True) for p in players]
+    dealt: list[list[int]] = [[] for _ in range(tables)]
+    for index, player in enumerate(order):
+        dealt[index % tables].append(player)
+    return dealt

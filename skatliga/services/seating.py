@@ -18,7 +18,9 @@ from skatliga.models import (
     Change,
     Club,
     Game,
+    LineUpPlayer,
     ListResult,
+    MatchGroup,
     Player,
     Registration,
     Seat,
@@ -32,10 +34,12 @@ from skatliga.services.games import recompute_results
 from skatliga.services.partners import (
     Pair,
     arrange,
+    deal_teams,
     pair,
     pairs_of,
     repeat_pairs,
     separate,
+    team_tables,
 )
 
 # --- players and tables ----------------------------------------------------------------------
@@ -198,10 +202,19 @@ def draw_tables(
             "player__name", "player_id"
         )
     )
-    sizes = table_sizes(len(registrations), tournament.list_system)
     rng = random.Random(seed)
     apart = tournament.keep_teammates_apart
     met = met_pairs(tournament)
+    number = (
+        tournament.series.order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
+    line_ups = series_line_ups(tournament, number)
+    if line_ups is not None:
+        by_player = {r.player_id: r for r in registrations}
+        drawn_ids = league_tables(line_ups, number - 1, met=met, rng=rng)
+        tables = [[by_player[p] for p in group] for group in drawn_ids]
+        return _seat_series(tournament, number, tables, met, user=user, after={"line_ups": True})
+    sizes = table_sizes(len(registrations), tournament.list_system)
     if method == "standings":
         order = _standings_order(tournament, registrations, rng)
     else:
@@ -222,9 +235,30 @@ def draw_tables(
     elif forbidden:
         separated = separate(ids, forbidden=forbidden, teams=teams)
         tables = [[by_player[p] for p in group] for group in separated]
-    number = (
-        tournament.series.order_by("-number").values_list("number", flat=True).first() or 0
-    ) + 1
+    after: dict[str, Any] = {}
+    if forbidden:
+        after["forbidden_together"] = [
+            list(p)
+            for p in sorted(pairs_of([[r.player_id for r in g] for g in tables]) & forbidden)
+        ]
+    if method != "lot":
+        after["method"] = method
+    elif not avoid_repeats:
+        after["avoid_repeats"] = False
+    return _seat_series(tournament, number, tables, met, user=user, after=after)
+
+
+def _seat_series(
+    tournament: Tournament,
+    number: int,
+    tables: Sequence[Sequence[Registration]],
+    met: set[Pair],
+    *,
+    user: User,
+    after: dict[str, Any],
+) -> Series:
+    """Create series ``number`` with ``tables`` seated in order, log the draw, raise the
+    tournament's revision."""
     series = Series.objects.create(tournament=tournament, number=number)
     for table_number, group in enumerate(tables, start=1):
         table = Table.objects.create(series=series, number=table_number, size=len(group))
@@ -234,13 +268,7 @@ def draw_tables(
         )
         recompute_results(table)
     drawn = [[r.player_id for r in group] for group in tables]
-    after: dict[str, Any] = {"tables": drawn, "repeat_pairs": len(repeat_pairs(drawn, met))}
-    if forbidden:
-        after["forbidden_together"] = [list(p) for p in sorted(pairs_of(drawn) & forbidden)]
-    if method != "lot":
-        after["method"] = method
-    elif not avoid_repeats:
-        after["avoid_repeats"] = False
+    after = {"tables": drawn, "repeat_pairs": len(repeat_pairs(drawn, met)), **after}
     Change.objects.create(
         user=acting_user(user),
         tournament=tournament,
@@ -264,6 +292,62 @@ def met_pairs(tournament: Tournament, before: int | None = None) -> set[Pair]:
     ):
         tables[table_id] += [player_id] if substitute_id is None else [player_id, substitute_id]
     return pairs_of(tables.values())
+
+
+def series_line_ups(tournament: Tournament, number: int) -> list[list[int]] | None:
+    """The players of each team's line-up for series ``number`` of a league group's match
+    day (``models.matchdays``), in line-up order, the teams in the order of their names;
+    None for a tournament that is no league group. ServiceError ``line_ups_missing`` (with
+    the teams) while a team of the group has no line-up for the series."""
+    group = (
+        MatchGroup.objects.filter(tournament=tournament)
+        .select_related("match_day__division__level")
+        .first()
+    )
+    if group is None:
+        return None
+    most = group.match_day.division.level.series
+    if number > most:
+        raise ServiceError("series_out_of_range", "series", series=number, most=most)
+    teams = list(group.teams.order_by("name", "pk"))
+    found: dict[int, list[int]] = {}
+    for team_id, player_id in (
+        LineUpPlayer.objects.filter(line_up__group=group, line_up__series=number)
+        .order_by("line_up__team", "position")
+        .values_list("line_up__team_id", "player_id")
+    ):
+        found.setdefault(team_id, []).append(player_id)
+    missing = [team.name for team in teams if team.pk not in found]
+    if missing:
+        raise ServiceError("line_ups_missing", teams=", ".join(missing), series=number)
+    return [found[team.pk] for team in teams]
+
+
+def league_tables(
+    line_ups: Sequence[Sequence[int]], series: int, *, met: set[Pair], rng: random.Random
+) -> list[list[int]]:
+    """The tables of series ``series`` (0-based) of a league group: no table seats two
+    players of one team, and the players who met in earlier series of the match day are
+    kept apart where the seating allows (docs/rules.md section 11.5). The pattern over GF(4)
+    or GF(5) (:func:`~skatliga.services.partners.team_tables`) or the players dealt round the
+    tables team by team, whichever repeats fewer meetings, improved by
+    :func:`~skatliga.services.partners.arrange` with team-mates weighing most.
+    ServiceError ``players_cannot_be_seated`` when tables of three or four cannot keep the
+    teams apart."""
+    total = sum(len(players) for players in line_ups)
+    count = max(max(len(players) for players in line_ups), -(-total // 4))
+    teams = {player: index for index, players in enumerate(line_ups) for player in players}
+    candidates = [
+        tables
+        for tables in (team_tables(line_ups, series), deal_teams(line_ups, count))
+        if tables is not None
+        and len(tables) == count
+        and all(3 <= len(table) <= 4 for table in tables)
+    ]
+    if not candidates:
+        raise ServiceError("players_cannot_be_seated", "players", players=total)
+    start = min(candidates, key=lambda tables: len(repeat_pairs(tables, met)))
+    return arrange(start, met=met, teams=teams, rng=rng)
 
 
 def series_repeat_pairs(series: Series) -> list[tuple[Seat, Seat]]:

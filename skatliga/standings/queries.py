@@ -29,6 +29,7 @@ from django.db.models.functions import RowNumber
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from scoring import series_match_points
 from skatliga.models import (
     Game,
     GameType,
@@ -78,17 +79,14 @@ def match_points(points: Mapping[int, int]) -> dict[int, tuple[Fraction, Fractio
     """Match points of the teams of one series, by their Spielpunkte.
 
     The best of n teams gets n-1 : 0, the next n-2 : 1, down to 0 : n-1 (with four teams
-    3:0, 2:1, 1:2, 0:3). Teams level on Spielpunkte share the places' points evenly.
+    3:0, 2:1, 1:2, 0:3). Teams level on Spielpunkte share the places' points evenly: the
+    engine's ``scoring.series_match_points`` (docs/rules.md section 11.3).
 
     >>> mp = match_points({1: 3000, 2: 2500, 3: 2500, 4: 1000})
     >>> [tuple(str(x) for x in mp[t]) for t in (1, 2, 3, 4)]
     [('3', '0'), ('3/2', '3/2'), ('3/2', '3/2'), ('0', '3')]
     """
-    most = 2 * (len(points) - 1)
-    return {
-        team: (Fraction(half, 2), Fraction(most - half, 2))
-        for team, half in half_match_points(points).items()
-    }
+    return series_match_points(points)
 
 
 def half_match_points(points: Mapping[int, int]) -> dict[int, int]:
@@ -99,14 +97,7 @@ def half_match_points(points: Mapping[int, int]) -> dict[int, int]:
     >>> half_match_points({1: 3000, 2: 2500, 3: 2500, 4: 1000})
     {1: 6, 2: 3, 3: 3, 4: 0}
     """
-    ordered = sorted(points.values(), reverse=True)
-    first: dict[int, int] = {}
-    last: dict[int, int] = {}
-    for place, value in enumerate(ordered):
-        first.setdefault(value, place)
-        last[value] = place
-    most = 2 * (len(points) - 1)
-    return {team: most - first[value] - last[value] for team, value in points.items()}
+    return {team: int(2 * won) for team, (won, _lost) in series_match_points(points).items()}
 
 
 def match_points_scheme(scope: Season | Tournament | None) -> str:

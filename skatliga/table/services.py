@@ -2,47 +2,14 @@
 
 from __future__ import annotations
 
-import re
-import secrets
-
 from django.db import transaction
-from django.utils import timezone
 
 from skatliga.models import Series, Table, TableLink
-from skatliga.services import User, acting_user
-
-# 31 letters and digits a player cannot misread (no 0/O, 1/I/L): 8 of them are 39 bits, and
-# the code lookup is rate-limited. The token itself carries 192 bits.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8
-TOKEN_BYTES = 24
-
-
-def new_token() -> str:
-    """An unguessable, URL-safe token of ``TOKEN_BYTES`` random bytes (192 bits)."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def normalize_code(text: str) -> str:
-    """The code as stored, from what a player typed: case, spaces and dashes do not matter.
-
-    >>> normalize_code(" abcd-efgh ")
-    'ABCDEFGH'
-    """
-    return re.sub(r"[^A-Z0-9]", "", text.upper())
-
-
-def format_code(code: str) -> str:
-    """The code in two groups of four, as printed: ``ABCD-EFGH``.
-
-    >>> format_code("ABCDEFGH")
-    'ABCD-EFGH'
-    """
-    return f"{code[:4]}-{code[4:]}"
+from skatliga.services import User
+from skatliga.services.links import CODE_ALPHABET as CODE_ALPHABET
+from skatliga.services.links import TOKEN_BYTES as TOKEN_BYTES
+from skatliga.services.links import by_code, is_token, issue, revoke
+from skatliga.services.links import format_code as format_code
 
 
 def _lock(table: Table) -> Table:
@@ -50,18 +17,11 @@ def _lock(table: Table) -> Table:
 
 
 def _revoke_active(table: Table) -> int:
-    return TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
-        revoked_at=timezone.now()
-    )
+    return revoke(TableLink.objects.filter(table=table))
 
 
 def _issue(table: Table, user: User) -> TableLink:
-    code = new_code()
-    while TableLink.objects.filter(code=code).exists():
-        code = new_code()
-    return TableLink.objects.create(
-        table=table, token=new_token(), code=code, created_by=acting_user(user)
-    )
+    return issue(TableLink, user, table=table)
 
 
 def renew_link(table: Table, *, user: User = None) -> TableLink:
@@ -103,7 +63,7 @@ def active_links(series: Series) -> dict[int, TableLink]:
 
 def link_for_token(token: str) -> TableLink | None:
     """The unrevoked link with this token, with its table, series and tournament."""
-    if not re.fullmatch(r"[\w-]{1,64}", token, re.ASCII):
+    if not is_token(token):
         return None
     return (
         TableLink.objects.select_related("table__series__tournament")
@@ -113,7 +73,4 @@ def link_for_token(token: str) -> TableLink | None:
 
 
 def link_for_code(text: str) -> TableLink | None:
-    code = normalize_code(text)
-    if len(code) != CODE_LENGTH:
-        return None
-    return TableLink.objects.filter(code=code, revoked_at__isnull=True).first()
+    return by_code(TableLink.objects.all(), text)

@@ -27,6 +27,7 @@ from skatliga.languages import to_its_language
 from skatliga.list_page import editing_number, preview_row, render_list, save_row
 from skatliga.models import Table, TableLink, Tournament
 from skatliga.models.limits import hit
+from skatliga.models.links import Link
 from skatliga.table import answers, services
 
 View = Callable[..., HttpResponse]
@@ -210,6 +211,18 @@ def device(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
+def token_for_code(
+    request: HttpRequest, form: forms.Form, lookup: Callable[[str], Link | None], space: str
+) -> str | None:
+    """The token of the link whose short code the valid ``form`` names (``lookup`` finds it:
+    a table's, a team's), or None after counting a wrong code against the limits."""
+    link = lookup(form.cleaned_data["code"])
+    if link is not None:
+        return link.token
+    wrong(request, space, WRONG_CODES_PER_HOUR, ALL_WRONG_CODES_PER_HOUR)
+    return None
+
+
 class CodeForm(forms.Form):
     code = forms.CharField(label=gettext_lazy("Tisch-Code"), max_length=20)
 
@@ -219,10 +232,9 @@ def code(request: HttpRequest) -> HttpResponse:
     """Type the short code from the table card instead of scanning its QR code."""
     form = CodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        link = services.link_for_code(form.cleaned_data["code"])
-        if link is not None:
-            return redirect("table:entry", token=link.token)
-        wrong(request, "codes", WRONG_CODES_PER_HOUR, ALL_WRONG_CODES_PER_HOUR)
+        token = token_for_code(request, form, services.link_for_code, "codes")
+        if token is not None:
+            return redirect("table:entry", token=token)
         form.add_error(
             "code",
             forms.ValidationError(

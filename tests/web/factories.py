@@ -118,3 +118,28 @@ def play(table: Table, *entries: services.GameEntry, user: Any = None) -> list[G
 def shown_rows(table: Any) -> list[Any]:
     """The standing's rows a page's table shows (each record's row)."""
     return [record["row"] for record in table.data.data]
+
+
+def make_division(
+    teams: int = 8, *, clubs: int = 2, players: int = 5, series: int = 3, year: int = 2026
+) -> Any:
+    """A league with one level (``series`` series a match day), a season of ``year`` and one
+    division of ``teams`` teams from ``clubs`` clubs, each with ``players`` on its roster
+    (four regulars, the rest substitutes) and its first player as captain."""
+    from skatliga.league import structure
+    from skatliga.models import Club, League, Season
+
+    n = next(_counter)
+    league = League.objects.create(name=f"Liga {n}", slug=f"liga-{n}")
+    level = structure.add_level(league, "Oberliga", series=series)
+    season = Season.objects.create(
+        name=f"Liga {n} {year}", slug=f"liga-{n}-{year}", year=year, league=league
+    )
+    division = structure.create_division(season, level, "Nord")
+    club_rows = [Club.objects.create(name=f"Verein {n}-{c}") for c in range(clubs)]
+    for t in range(teams):
+        club = club_rows[t % clubs]
+        team = structure.add_team(division, f"{club.name} {t + 1}", club)
+        roster = [make_player(f"Spieler {n}-{t + 1}-{p + 1}", club=club) for p in range(players)]
+        structure.set_roster(team, roster[:4], roster[4:], captain=roster[0])
+    return division

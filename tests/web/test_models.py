@@ -17,17 +17,27 @@ from skatliga import services
 from skatliga.models import (
     CheckInClaim,
     CheckInLink,
+    Club,
+    Division,
     ForbiddenPair,
     Game,
     GameType,
+    GroupTeam,
+    League,
+    Level,
+    LineUp,
+    LineUpPlayer,
     ListResult,
     ListSystem,
+    MatchDay,
+    MatchGroup,
     Objection,
     Player,
     Purse,
     RatingChange,
     RefereeCall,
     Registration,
+    RosterEntry,
     RuleSetName,
     Season,
     Seat,
@@ -37,7 +47,9 @@ from skatliga.models import (
     Table,
     TableLink,
     Team,
+    TeamLink,
     Tournament,
+    Transfer,
 )
 from tests.web.factories import make_player, make_table
 
@@ -129,6 +141,40 @@ def rating_change(x: SimpleNamespace, **fields: Any) -> RatingChange:
         "lists": 1,
     }
     return RatingChange.objects.create(**(values | fields))
+
+
+def league(x: SimpleNamespace) -> SimpleNamespace:
+    """A league with a level, a division of one team, a match day with a group and a
+    line-up of series 1."""
+    found = League.objects.get_or_create(name="Liga", slug="liga")[0]
+    level = Level.objects.get_or_create(league=found, rank=1, defaults={"name": "Oberliga"})[0]
+    season = Season.objects.get_or_create(
+        name="Liga 2026", slug="liga-2026", year=2026, league=found
+    )[0]
+    division = Division.objects.get_or_create(season=season, level=level, name="Nord")[0]
+    team = Team.objects.get_or_create(season=season, division=division, name="Kreuz Bube")[0]
+    day = MatchDay.objects.get_or_create(
+        division=division, number=1, defaults={"date": datetime.date(2026, 3, 21)}
+    )[0]
+    group = MatchGroup.objects.get_or_create(match_day=day, number=1, defaults={"date": day.date})[
+        0
+    ]
+    line_up = LineUp.objects.get_or_create(group=group, team=team, series=1)[0]
+    return SimpleNamespace(
+        league=found,
+        level=level,
+        season=season,
+        division=division,
+        team=team,
+        day=day,
+        group=group,
+        line_up=line_up,
+        player=x.emil,
+    )
+
+
+def level_of(x: SimpleNamespace, **fields: Any) -> Level:
+    return Level.objects.create(**{"league": league(x).league, "name": "L", "rank": 9, **fields})
 
 
 CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
@@ -303,6 +349,90 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
     "objection_decided_with_decision": [
         lambda x: objection(x, decision="kept"),
         lambda x: objection(x, decided_at=datetime.datetime(2026, 11, 27, tzinfo=datetime.UTC)),
+    ],
+    "level_rank_unique": [lambda x: level_of(x, rank=1)],
+    "level_series_2_to_4": [lambda x, n=n: level_of(x, series=n) for n in (1, 5)],
+    "level_players_in_range": [
+        lambda x: level_of(x, players_least=0),
+        lambda x: level_of(x, players=4, players_least=5),
+        lambda x: level_of(x, players=9, players_least=3),
+    ],
+    "division_name_unique": [
+        lambda x: Division.objects.create(
+            season=league(x).season, level=league(x).level, name="Nord"
+        )
+    ],
+    "roster_player_once": [
+        lambda x: twice(lambda: RosterEntry.objects.create(team=league(x).team, player=x.emil))
+    ],
+    "roster_position_unique": [
+        lambda x: [
+            RosterEntry.objects.create(team=league(x).team, player=make_player(), position=1)
+            for _ in range(2)
+        ]
+    ],
+    "roster_position_positive": [
+        lambda x: RosterEntry.objects.create(team=league(x).team, player=x.emil, position=0)
+    ],
+    "transfer_one_per_day": [
+        lambda x: twice(
+            lambda: Transfer.objects.create(
+                player=x.emil,
+                club=Club.objects.get_or_create(name="SC")[0],
+                on=datetime.date(2026, 1, 1),
+            )
+        )
+    ],
+    "match_day_number_unique": [
+        lambda x: MatchDay.objects.create(
+            division=league(x).division, number=1, date=datetime.date(2026, 4, 1)
+        )
+    ],
+    "match_day_number_positive": [
+        lambda x: MatchDay.objects.create(
+            division=league(x).division, number=0, date=datetime.date(2026, 4, 1)
+        )
+    ],
+    "match_group_number_unique": [
+        lambda x: MatchGroup.objects.create(
+            match_day=league(x).day, number=1, date=league(x).day.date
+        )
+    ],
+    "group_team_once_per_match_day": [
+        lambda x: [
+            GroupTeam.objects.create(
+                group=MatchGroup.objects.get_or_create(
+                    match_day=league(x).day, number=n, defaults={"date": league(x).day.date}
+                )[0],
+                match_day=league(x).day,
+                team=league(x).team,
+            )
+            for n in (1, 2)
+        ]
+    ],
+    "line_up_once_per_series": [
+        lambda x: LineUp.objects.create(group=league(x).group, team=league(x).team, series=1)
+    ],
+    "line_up_series_positive": [
+        lambda x: LineUp.objects.create(group=league(x).group, team=league(x).team, series=0)
+    ],
+    "line_up_player_once": [
+        lambda x: [
+            LineUpPlayer.objects.create(line_up=league(x).line_up, player=x.emil, position=n)
+            for n in (1, 2)
+        ]
+    ],
+    "line_up_position_unique": [
+        lambda x: [
+            LineUpPlayer.objects.create(line_up=league(x).line_up, player=make_player(), position=1)
+            for _ in range(2)
+        ]
+    ],
+    "team_link_one_active": [
+        lambda x: [
+            TeamLink.objects.create(team=league(x).team, token=f"team-{n}", code=f"TEAM{n}")
+            for n in range(2)
+        ]
     ],
 }
 

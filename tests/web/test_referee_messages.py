@@ -20,6 +20,7 @@ def raised_codes() -> set[str]:
     sources += [*(ROOT / "skatliga" / "forms").glob("*.py")]
     sources += [*(ROOT / "skatliga" / "views").glob("*.py")]
     sources += [*(ROOT / "skatliga" / "archive").glob("*.py")]
+    sources += [*(ROOT / "skatliga" / "league").glob("*.py")]
     found = (match for path in sources for match in RAISED.findall(path.read_text()))
     return {code for groups in found for code in groups if code} - CLI_ONLY
 

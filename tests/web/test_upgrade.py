@@ -67,3 +67,28 @@ def test_a_site_that_publishes_keeps_its_unpublished_series_unpublished():
 
     table.series.refresh_from_db()
     assert table.series.published_at is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_season_teams_players_become_its_roster():
+    """Migration 0033: a team's plain set of players becomes its roster, positions 1, 2, … in
+    the order of the players' names, none a substitute; the season keeps working without a
+    league."""
+    latest = MigrationExecutor(connection).loader.graph.leaf_nodes("skatliga")
+    old = migrate([("skatliga", "0032_rating")])
+    Season, Team, Player = (old.get_model("skatliga", m) for m in ("Season", "Team", "Player"))
+    season = Season.objects.create(name="Liga 2025", slug="liga-2025", year=2025)
+    team = Team.objects.create(season=season, name="Kreuz Bube")
+    for name in ("Carla", "Anna", "Bernd"):
+        team.players.add(Player.objects.create(name=name))
+
+    new = migrate(latest)
+
+    roster = new.get_model("skatliga", "RosterEntry").objects.order_by("position")
+    assert [(e.player.name, e.position, e.substitute) for e in roster] == [
+        ("Anna", 1, False),
+        ("Bernd", 2, False),
+        ("Carla", 3, False),
+    ]
+    moved = new.get_model("skatliga", "Team").objects.get()
+    assert (moved.division_id, moved.captain_id, moved.season.league_id) == (None, None, None)

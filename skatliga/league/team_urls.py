@@ -1,0 +1,17 @@
+"""The captain's audience: what a team link (or its short code) opens, nothing else."""
+
+from django.urls import path
+
+from skatliga.league import captain
+
+app_name = "team"
+
+urlpatterns = [
+    path("", captain.code, name="code"),
+    path("<str:token>/", captain.page, name="page"),
+    path(
+        "<str:token>/groups/<id:group_pk>/series/<id:series>/",
+        captain.line_up,
+        name="line-up",
+    ),
+]

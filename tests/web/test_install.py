@@ -220,4 +220,6 @@ def test_the_operations_guide_runs_as_root_and_through_skatliga_manage():
 
     assert "sudo " not in guide
     assert not [line for line in commands if line.startswith((".venv", "runuser"))]
-    assert "git clone https://…/skatliga.git /srv/skatliga/app" in guide
+    assert "runuser -u skatliga -- git clone https://YOUR-GIT-HOST/skatliga.git" in guide
+    assert "apt-get update\napt-get install" in guide
+    assert "…" not in "".join(line for line in debian.splitlines() if "git clone" in line)

@@ -19,6 +19,7 @@ from skatliga.models.choices import (
 )
 from skatliga.models.compiled import compiled_objects, compiled_rows
 from skatliga.models.confirmation import SecondEntry, Signature
+from skatliga.models.jobs import Job, TaskWorker
 from skatliga.models.league import Club, Player, Season, Team, match_points_rule, public_name
 from skatliga.models.limits import Hits
 from skatliga.models.money import Purse
@@ -56,6 +57,7 @@ __all__ = [
     "GameType",
     "HistoryRow",
     "Hits",
+    "Job",
     "ListResult",
     "ListResultQuerySet",
     "ListSystem",
@@ -78,6 +80,7 @@ __all__ = [
     "StandingRow",
     "Standings",
     "TRUMP_GAMES",
+    "TaskWorker",
     "public_name",
     "Table",
     "TableLink",

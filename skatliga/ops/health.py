@@ -26,6 +26,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from skatliga.ops import proxies
+from skatliga.tasks.worker import health_warnings as task_warnings
 
 BACKUP_MAX_AGE = 24 * 3600 + 3600
 """Seconds: a nightly backup plus an hour's slack."""
@@ -78,7 +79,7 @@ def backup_warning(directory: Path | None = None, now: float | None = None) -> s
 
 def warnings(request: HttpRequest | None = None) -> list[str]:
     """What the operator should fix although the site serves."""
-    found = [w for w in [migration_warning(), backup_warning()] if w]
+    found = [w for w in [migration_warning(), backup_warning()] if w] + task_warnings()
     if proxies.forwarded_without_count(request):
         found.append(PROXY_COUNT_ZERO)
     return found

@@ -18,6 +18,17 @@ from skatliga.ops import proxies
 from skatliga.ops.health import PROXY_COUNT_ZERO, known_migrations, problems
 
 
+@pytest.fixture(autouse=True)
+def a_task_worker_runs(request):
+    """A task worker's heartbeat, as beside every started site: /healthz warns without one
+    (tests/web/test_tasks.py), which the tests here are not about."""
+    if "db" in request.fixturenames or request.node.get_closest_marker("django_db"):
+        from skatliga.tasks.worker import register
+
+        request.getfixturevalue("db")
+        register("a-worker")
+
+
 @pytest.mark.django_db
 def test_healthz_is_200_with_the_database_reachable_and_migrated(client, settings, monkeypatch):
     monkeypatch.setattr(proxies, "seen", False)

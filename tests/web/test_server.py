@@ -448,7 +448,12 @@ def test_kill_9_of_the_task_worker_during_an_import_leaves_it_done_once(live, dj
             ]
             return bool(writing)
 
-        wait_for(importing, "the import to write its first rows", timeout=120)
+        wait_for(
+            lambda: Job.objects.filter(state="running", step="writing").exists(),
+            "the import to begin writing",
+            timeout=120,
+        )
+        wait_for(importing, "the import's transaction", timeout=60)
         os.kill(worker, signal.SIGKILL)
         wait_for(lambda: backend_gone(watcher, writing[0]), "the killed worker's transaction")
 

@@ -1,6 +1,7 @@
 """Run the site or the tests in a local virtual environment.
 
-    python3 dev.py start [runserver args]   migrate, seed a demo league, serve on 127.0.0.1:8000
+    python3 dev.py start [runserver args]   migrate, seed a demo league, serve on 127.0.0.1:8000,
+                                            with the background task worker beside it
     python3 dev.py test [pytest args]       run the whole test suite
     python3 dev.py serve [gunicorn args]    the production server (gunicorn, debug off) on
                                             127.0.0.1:8000, over plain HTTP, to try it out;
@@ -143,8 +144,16 @@ def print_login(host_port: str, login: tuple[str, str] | None) -> None:
     print(flush=True)
 
 
+def start_task_worker() -> None:
+    """The background task worker beside the development server, kept running by
+    ``skatliga.tasks.keeper``, which ends with the server (``python -m skatliga.ops.serve``
+    starts its own)."""
+    subprocess.Popen([sys.executable, "-m", "skatliga.tasks.keeper"], cwd=ROOT)
+
+
 def start(args: list[str]) -> int:
     login = prepare_demo()
+    start_task_worker()
     addrport = next((arg for arg in args if not arg.startswith("-")), None)
     if addrport is None:
         addrport = ADDRESS

@@ -288,6 +288,11 @@ MESSAGES: dict[str, StrPromise] = {
     "archive_not_json": _("Die Datei ist kein JSON-Dokument."),
     "archive_too_large": _("Die Datei ist zu groß."),
     "archive_too_deep": _("Die Datei ist zu tief verschachtelt."),
+    # Background jobs.
+    "unexpected": _(
+        "Ein unerwarteter Fehler; nichts wurde gespeichert. Das Protokoll des "
+        "Hintergrunddienstes nennt ihn."
+    ),
     "name_too_long": _("Zeile %(line)s: der Name ist zu lang (höchstens %(most)s Zeichen)."),
     "club_too_long": _("Zeile %(line)s: der Verein ist zu lang (höchstens %(most)s Zeichen)."),
     # The team league (docs/rules.md section 11).

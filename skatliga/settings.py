@@ -90,8 +90,14 @@ INSTALLED_APPS = [
     "django_tables2",
     "axes",
     "ninja",
+    "django_tasks",
+    "django_tasks_db",
     "skatliga",
 ]
+
+# Long work (an archive import) runs as a task of Django's tasks framework, from its database
+# queue, in the worker the start command keeps beside gunicorn (skatliga.tasks).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 MIDDLEWARE = [
     "skatliga.ops.stack.OwnFrameStackMiddleware",

@@ -9,6 +9,7 @@ from skatliga import views
 from skatliga.checkin import urls as checkin_urls
 from skatliga.money import views as money_views
 from skatliga.ops.health import healthz
+from skatliga.tasks import views as job_views
 from skatliga.views import (
     account,
     calls,
@@ -29,6 +30,8 @@ referee_patterns = [
     path("", referee.dashboard, name="dashboard"),
     path("new/", referee.tournament_create, name="tournament-create"),
     path("import/", referee.archive_upload, name="archive-upload"),
+    path("jobs/<uuid:job_id>/", job_views.job_page, name="job"),
+    path("jobs/<uuid:job_id>/status.json", job_views.job_status, name="job-status"),
     path("<slug:slug>/", players.tournament_detail, name="tournament"),
     path("<slug:slug>/players/", players.players_add, name="players-add"),
     path("<slug:slug>/players/search/", players.player_search, name="player-search"),

@@ -50,6 +50,7 @@ FLOORS: dict[str, int] = {
     "skatliga.personal": 3,
     "skatliga.list_page": 3,
     "skatliga.ops": 3,
+    "skatliga.tasks": 3,
     "skatliga.admin": 3,
     "skatliga.management": 3,
     # 4: what ties the areas together

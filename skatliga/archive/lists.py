@@ -3,7 +3,7 @@ each game scored by the engine through ``services`` as it is read."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import scoring
@@ -28,6 +28,8 @@ class ListReader(Checks):
         super().__init__()
         self.player_ids: set[str] = set()
         self.system: scoring.ListSystem | None = None
+        self.on_table: Callable[[], None] | None = None
+        """Called after each table read: how far a long import is."""
 
     def tables(
         self,
@@ -49,6 +51,8 @@ class ListReader(Checks):
             games = self.games(data, path, seats, rules, rounds)
             substitutes = self.substitutes(data, path, seats, seated, number, rounds)
             result.append(ReadTable(number or 0, seats or [], games, substitutes))
+            if self.on_table is not None:
+                self.on_table()
         return result
 
     def substitutes(

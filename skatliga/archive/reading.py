@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+from collections.abc import Callable
 from typing import Any
 
 import scoring
@@ -175,9 +176,12 @@ class Reader(ListReader):
         return result
 
 
-def read_archive(data: object) -> Document:
-    """The document, checked completely; :class:`ArchiveError` with every problem found."""
+def read_archive(data: object, on_table: Callable[[], None] | None = None) -> Document:
+    """The document, checked completely; :class:`ArchiveError` with every problem found.
+
+    ``on_table`` is called after each table read."""
     reader = Reader()
+    reader.on_table = on_table
     document = reader.document(data)
     if reader.problems or document is None:
         raise ArchiveError(reader.problems)

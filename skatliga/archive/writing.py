@@ -66,6 +66,8 @@ def load_archive(
     teams: Mapping[str, Team] | None = None,
     user: services.User = None,
     once: bool = False,
+    progress: Progress | None = None,
+    then: Callable[[Tournament], None] | None = None,
 ) -> Tournament:
     """Create the tournament of a parsed ``skatliga-archive/1`` document, all or nothing.
 
@@ -75,9 +77,46 @@ def load_archive(
     a document whose tournament (name, date, venue) is here already is refused
     (``already_imported``), so that importing it again takes a deliberate second step.
     A finished tournament (every list complete) is published.
+
+    ``progress(done, total, step)`` hears how far it is, a step per table read
+    (``"reading"``) and per table written (``"writing"``), for a progress bar; ``then``
+    gets the new tournament inside the import's transaction, for what must be saved with it.
     """
+    ticks = _Ticks(progress, data)
     with _collector_paused():
-        return _load(data, season, match_day, teams, user, once)
+        return _load(data, season, match_day, teams, user, once, ticks, then)
+
+
+Progress = Callable[[int, int, str], None]
+
+
+class _Ticks:
+    """Counts the tables read and written for ``progress``: twice the document's tables."""
+
+    def __init__(self, progress: Progress | None, data: object) -> None:
+        self.progress = progress
+        self.done = 0
+        series = data.get("series") if isinstance(data, dict) else None
+        self.total = 2 * sum(
+            len(item["tables"])
+            for item in (series if isinstance(series, list) else [])
+            if isinstance(item, dict) and isinstance(item.get("tables"), list)
+        )
+
+    def reading(self) -> None:
+        self.tick("reading")
+
+    def writing(self) -> None:
+        self.tick("writing")
+
+    def say(self, step: str) -> None:
+        if self.progress is not None:
+            self.progress(self.done, self.total, step)
+
+    def tick(self, step: str) -> None:
+        if self.progress is not None:
+            self.done = min(self.done + 1, self.total)
+            self.progress(self.done, self.total, step)
 
 
 @contextlib.contextmanager
@@ -101,8 +140,10 @@ def _load(
     teams: Mapping[str, Team] | None,
     user: services.User,
     once: bool,
+    ticks: _Ticks,
+    then: Callable[[Tournament], None] | None,
 ) -> Tournament:
-    document = read_archive(data)
+    document = read_archive(data, ticks.reading)
     if once:
         existing = Tournament.objects.filter(
             name=document.name, date=document.date, venue=document.venue
@@ -115,14 +156,19 @@ def _load(
                     )
                 ]
             )
+    ticks.say("writing")  # before the transaction: seen on every database
     with transaction.atomic():
-        return _write(
+        tournament = _write(
             document,
             season,
             match_day,
             teams or {},
             user if user is not None and user.is_authenticated else None,
+            ticks,
         )
+        if then is not None:
+            then(tournament)
+        return tournament
 
 
 def _write(
@@ -131,6 +177,7 @@ def _write(
     match_day: int | None,
     teams: Mapping[str, Team],
     user: Any,
+    ticks: _Ticks,
 ) -> Tournament:
     players = _create_players(document.players)
     now = timezone.now()
@@ -254,6 +301,7 @@ def _write(
             for number, (entry, scored) in enumerate(table.games, 1)
         ]
         results += services.result_rows(where, games, sittings, size, system, document.rules)
+        ticks.writing()
     insert(Game, batch)
     insert(ListResult, results)
     insert(

@@ -19,6 +19,7 @@ from skatliga.models.choices import (
 )
 from skatliga.models.clubs import Club, Player, Transfer, club_on, public_name
 from skatliga.models.confirmation import SecondEntry, Signature
+from skatliga.models.jobs import Job, TaskWorker
 from skatliga.models.league import (
     Division,
     League,
@@ -91,6 +92,7 @@ __all__ = [
     "GameType",
     "HistoryRow",
     "Hits",
+    "Job",
     "ListResult",
     "ListResultQuerySet",
     "ListSystem",
@@ -116,6 +118,7 @@ __all__ = [
     "StandingRow",
     "Standings",
     "TRUMP_GAMES",
+    "TaskWorker",
     "public_name",
     "Table",
     "TableLink",

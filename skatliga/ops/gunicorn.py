@@ -8,11 +8,14 @@ SKATLIGA_LOG_LEVEL  as for the site; the access log and the errors go to stderr
 ``kill -HUP`` of the master (``systemctl reload skatliga``) starts new workers with the new
 code and lets the old ones finish their requests: the socket stays open, no request is
 refused. A worker ends with its master, so after ``kill -9`` of the master no orphaned worker
-keeps the port and the next start binds at once.
+keeps the port and the next start binds at once. The task worker's keeper, which the start
+command left as the master's child (``SKATLIGA_TASK_KEEPER``), hears of a reload (the task
+worker starts again with the new code) and of the master's end.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import logging
 import os
@@ -70,6 +73,23 @@ control_socket_disable = True
 
 
 PR_SET_PDEATHSIG = 1
+
+
+def _tell_keeper(number: int) -> None:
+    keeper = os.environ.get("SKATLIGA_TASK_KEEPER", "")
+    if keeper.isdigit():
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(int(keeper), number)
+
+
+def on_reload(server: Any) -> None:
+    """``kill -HUP``: the task worker finishes its task and starts again with the new code."""
+    _tell_keeper(signal.SIGHUP)
+
+
+def on_exit(server: Any) -> None:
+    """The master ends: so does the task worker, once its task is done."""
+    _tell_keeper(signal.SIGTERM)
 
 
 def post_fork(server: Any, worker: Any) -> None:

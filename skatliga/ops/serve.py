@@ -3,12 +3,16 @@
 It checks what would otherwise fail later and loudly — the settings (debug off, a strong
 secret key), the database (reachable, every migration applied) and gunicorn's settings — and
 answers each problem with one line and exit status 1. Then it collects the static files
-(hashed and compressed, for whitenoise) and replaces itself with gunicorn.
+(hashed and compressed, for whitenoise), starts the task worker's keeper
+(``skatliga.tasks.keeper``, unless ``SKATLIGA_TASK_WORKER=0``) and replaces itself with
+gunicorn, whose master the keeper then belongs to: it ends with it, and a reload
+(``kill -HUP``) reaches the worker too (``skatliga.ops.gunicorn``).
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Sequence
 
@@ -48,12 +52,26 @@ def check_and_collect() -> None:
     del gunicorn_config
 
 
+KEEPER = "SKATLIGA_TASK_KEEPER"
+"""The keeper's process id, for gunicorn's hooks."""
+
+
+def start_keeper() -> None:
+    """The task worker's keeper, unless ``SKATLIGA_TASK_WORKER`` is 0."""
+    wanted = os.environ.get("SKATLIGA_TASK_WORKER", "1").strip().lower()
+    if wanted in {"0", "false", "no", "off"}:
+        return
+    keeper = subprocess.Popen([sys.executable, "-m", "skatliga.tasks.keeper"])
+    os.environ[KEEPER] = str(keeper.pid)
+
+
 def main(argv: Sequence[str]) -> int:
     try:
         check_and_collect()
     except StartupError as error:
         print(PREFIX + str(error), file=sys.stderr)
         return 1
+    start_keeper()
     command = [sys.executable, "-m", "gunicorn", "--config", "python:skatliga.ops.gunicorn", *argv]
     sys.stdout.flush()
     sys.stderr.flush()

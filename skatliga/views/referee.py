@@ -18,7 +18,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -28,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from skatliga import services
-from skatliga.archive import ArchiveError, dump_archive, load_archive
+from skatliga.archive import dump_archive
 from skatliga.forms import coded_error
 from skatliga.forms.parsing import query_text
 from skatliga.forms.tournaments import (
@@ -43,6 +42,7 @@ from skatliga.models import (
     Season,
     Tournament,
 )
+from skatliga.tasks.archive import start_import
 from skatliga.views.auth import AuthenticatedHttpRequest
 
 View = Callable[..., HttpResponse]
@@ -280,40 +280,21 @@ def archive_download(request: HttpRequest, tournament: Tournament) -> HttpRespon
 
 @login_required
 def archive_upload(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """Import an archive as a new tournament; every problem with its path, nothing saved."""
+    """Import an archive as a new tournament, in the background: a file that is no JSON is
+    refused here; the import checks the rest and shows its progress and every problem with
+    its path on the job's page (skatliga.tasks), saving nothing when there is one."""
     if not may_create_tournaments(request.user):
         return forbidden(request)
-    problems: list[dict[str, str]] = []
-    offer_again = ""
     form = ArchiveUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            data = json.loads(form.cleaned_data["file"].read().decode("utf-8"))
+            text = form.cleaned_data["file"].read().decode("utf-8")
+            json.loads(text)
         except (UnicodeDecodeError, ValueError):
             form.add_error("file", coded_error("archive_not_json"))
         except RecursionError:
             form.add_error("file", coded_error("archive_too_deep"))
         else:
-            try:
-                with transaction.atomic():
-                    tournament = load_archive(
-                        data, user=request.user, once=not form.cleaned_data["again"]
-                    )
-                    tournament.referees.add(request.user)
-            except ArchiveError as error:
-                problems = [
-                    {"path": problem.path, "code": problem.code, "message": problem.message}
-                    for problem in error.problems
-                ]
-                already = [p for p in error.problems if p.code == "already_imported"]
-                if already:
-                    existing = already[0].params["slug"]
-                    offer_again = reverse("referee:tournament", args=[existing])
-            else:
-                messages.success(request, _("Turnier importiert."))
-                return redirect("referee:tournament", slug=tournament.slug)
-    return render(
-        request,
-        "referee/archive_upload.html",
-        {"form": form, "problems": problems, "existing_url": offer_again},
-    )
+            job = start_import(text, user=request.user, again=form.cleaned_data["again"])
+            return redirect("referee:job", job_id=job.pk)
+    return render(request, "referee/archive_upload.html", {"form": form})

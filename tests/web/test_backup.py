@@ -4,6 +4,7 @@ standings and the same games; a restore over data refuses unless forced."""
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
@@ -15,6 +16,7 @@ from django.db import connection
 
 from skatliga.models import ListResult
 from skatliga.ops.consistency import inconsistent_tables
+from tests.web.test_install import ROOT, WRAPPER, clean_environment
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,7 +45,95 @@ def fresh_database(tmp_path) -> Iterator[str]:
         yield f"{base}/{name}"
     finally:
         with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            # The database, and any a restore made beside it (trials, the data it replaced).
+            for (made,) in admin.execute(
+                "SELECT datname FROM pg_database WHERE datname = %s OR datname LIKE %s",
+                [name, f"{name}\\_%"],
+            ).fetchall():
+                admin.execute(f'DROP DATABASE IF EXISTS "{made}" WITH (FORCE)')
+
+
+def databases_beside(database_url: str) -> list[str]:
+    """The scratch and kept databases (or files) a restore left beside ``database_url``."""
+    if database_url.startswith("sqlite"):
+        path = Path(database_url.removeprefix("sqlite:///"))
+        return sorted(p.name for p in path.parent.glob(f"{path.name}.*"))
+    import psycopg
+
+    base, name = database_url.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres") as admin:
+        rows = admin.execute(
+            "SELECT datname FROM pg_database WHERE datname LIKE %s ORDER BY 1", [f"{name}\\_%"]
+        ).fetchall()
+    return [row[0] for row in rows]
+
+
+STANDINGS_BY_SLUG = """
+import io, json
+from django.core.management import call_command
+from skatliga.models import Tournament
+found = {}
+for slug in Tournament.objects.values_list("slug", flat=True):
+    out = io.StringIO()
+    call_command("standings", slug, "--format", "json", stdout=out)
+    found[slug] = json.loads(out.getvalue())
+print(json.dumps(found))
+"""
+
+
+def skatliga_manage(env_file: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The documented way: deploy/skatliga-manage with the site's settings file."""
+    user = subprocess.run(["id", "-un"], capture_output=True, text=True).stdout.strip()
+    env = clean_environment(
+        SKATLIGA_APP=str(ROOT), SKATLIGA_ENV_FILE=str(env_file), SKATLIGA_USER=user
+    )
+    return subprocess.run(
+        [str(WRAPPER), *args], env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_a_damaged_backup_is_refused_and_a_good_one_replaces_the_sites_data(
+    small_season, tmp_path, fresh_database, run_manage
+):
+    """docs/operations.md's restore, through skatliga-manage, on a site with data: a damaged
+    backup fails in its trial and the live data stays; a good one takes its place."""
+    good = tmp_path / "good.backup"
+    command("backup", str(good))
+    backed_up = json.loads(command("standings", "spieltag-1", "--format", "json"))
+    damaged = tmp_path / "damaged.backup"
+    damaged.write_bytes(good.read_bytes()[: good.stat().st_size // 2])
+    env_file = tmp_path / "env"
+    env_file.write_text(f"SKATLIGA_DEBUG=1\nDATABASE_URL={fresh_database}\n")
+    assert skatliga_manage(env_file, "restore", str(good)).returncode == 0
+    archive = tmp_path / "spieltag-1.json"
+    archive.write_text(skatliga_manage(env_file, "export_archive", "spieltag-1").stdout)
+    assert skatliga_manage(env_file, "import_archive", "--again", str(archive)).returncode == 0
+
+    def site() -> dict[str, object]:
+        """Every tournament's standings, by slug, read in one process."""
+        read = skatliga_manage(env_file, "shell", "--no-imports", "-c", STANDINGS_BY_SLUG)
+        assert read.returncode == 0, read.stderr
+        return json.loads(read.stdout)
+
+    before = site()
+    refused = skatliga_manage(env_file, "restore", "--force", str(damaged))
+
+    assert refused.returncode == 1
+    assert "Traceback" not in refused.stderr
+    [line] = refused.stderr.strip().splitlines()
+    assert line.startswith("CommandError: ")
+    assert "damaged.backup" in line or "pg_restore: error" in line, line
+    assert site() == before
+    assert sorted(before) == ["1-spieltag-2026-11-21", "spieltag-1"]
+    assert databases_beside(fresh_database) == []  # the trial's scratch database is gone
+
+    replaced = skatliga_manage(env_file, "restore", "--force", str(good))
+
+    assert replaced.returncode == 0, replaced.stderr
+    assert site() == {"spieltag-1": backed_up}
+    assert skatliga_manage(env_file, "check_results").returncode == 0
+    [kept] = databases_beside(fresh_database)  # the data replaced, kept aside
+    assert f"{kept} " in replaced.stdout.replace(")", " ").replace(f"{tmp_path}/", "")
 
 
 def test_a_restore_into_a_fresh_database_gives_the_same_standings_game_for_game(

@@ -143,10 +143,55 @@ def test_dev_py_reinstalls_when_either_file_changed(dev):
     assert dev.installs == [str(dev.DEVELOPMENT), str(dev.DEVELOPMENT)]
 
 
-def test_the_version_has_its_changelog_entry():
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+def release_rules():
+    spec = importlib.util.spec_from_file_location("ci_version", ROOT / ".ci" / "version.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
-    assert f"## {version} " in (ROOT / "CHANGELOG.md").read_text()
+
+def test_the_version_follows_the_changelog():
+    rules = release_rules()
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    changelog = (ROOT / "CHANGELOG.md").read_text()
+
+    assert rules.problems(version, changelog, rules.tag_exists(version)) == []
+
+
+@pytest.mark.parametrize(
+    ("version", "heading", "tagged", "wrong"),
+    [
+        ("0.3.0.dev0", "Unreleased", None, False),
+        ("0.3.0rc1", "Unreleased", None, False),
+        ("0.2.0", "Unreleased", None, True),  # main calling itself the last release
+        ("0.2.0", "0.2.0 (2026-11-27)", True, False),
+        ("0.2.0", "0.2.0 (2026-11-27)", False, True),  # a release without its tag
+        ("0.3.0.dev0", "0.2.0 (2026-11-27)", None, True),
+        ("0.2.1", "0.2.0 (2026-11-27)", True, True),
+    ],
+)
+def test_a_version_is_a_tagged_release_or_says_it_is_none(version, heading, tagged, wrong):
+    changelog = f"# Changes\n\nText.\n\n## {heading}\n\n- a change\n\n## 0.1.0 (2026-11-23)\n"
+
+    assert bool(release_rules().problems(version, changelog, tagged)) == wrong
+
+
+def test_each_release_tag_is_at_a_commit_of_that_version():
+    tags = subprocess.run(
+        ["git", "tag", "--list", "v*"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.split()
+    rules = release_rules()
+
+    for tag in tags:
+        pyproject = subprocess.run(
+            ["git", "show", f"{tag}:pyproject.toml"], cwd=ROOT, capture_output=True, text=True
+        ).stdout
+        assert tomllib.loads(pyproject)["project"]["version"] == tag[1:], tag
+        changelog = subprocess.run(
+            ["git", "show", f"{tag}:CHANGELOG.md"], cwd=ROOT, capture_output=True, text=True
+        ).stdout
+        if changelog:  # 0.1.0 had none yet
+            assert rules.newest_heading(changelog).split()[0] == tag[1:], tag
 
 
 def test_every_deployment_file_counts_the_proxy_in_front():
@@ -175,4 +220,6 @@ def test_the_operations_guide_runs_as_root_and_through_skatliga_manage():
 
     assert "sudo " not in guide
     assert not [line for line in commands if line.startswith((".venv", "runuser"))]
-    assert "git clone https://…/skatliga.git /srv/skatliga/app" in guide
+    assert "runuser -u skatliga -- git clone https://YOUR-GIT-HOST/skatliga.git" in guide
+    assert "apt-get update\napt-get install" in guide
+    assert "…" not in "".join(line for line in debian.splitlines() if "git clone" in line)

@@ -5,6 +5,7 @@ import json
 import logging
 import os
 import time
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -12,8 +13,20 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.test.utils import CaptureQueriesContext
 
+from skatliga import migrations
 from skatliga.ops import proxies
-from skatliga.ops.health import PROXY_COUNT_ZERO, problems
+from skatliga.ops.health import PROXY_COUNT_ZERO, known_migrations, problems
+
+
+@pytest.fixture(autouse=True)
+def a_task_worker_runs(request):
+    """A task worker's heartbeat, as beside every started site: /healthz warns without one
+    (tests/web/test_tasks.py), which the tests here are not about."""
+    if "db" in request.fixturenames or request.node.get_closest_marker("django_db"):
+        from skatliga.tasks.worker import register
+
+        request.getfixturevalue("db")
+        register("a-worker")
 
 
 @pytest.mark.django_db
@@ -22,9 +35,11 @@ def test_healthz_is_200_with_the_database_reachable_and_migrated(client, setting
     response = client.get("/healthz")
 
     assert response.status_code == 200
+    [(_app, newest)] = MigrationLoader(connection).graph.leaf_nodes("skatliga")
     assert json.loads(response.content) == {
         "status": "ok",
         "version": settings.VERSION,
+        "migration": f"skatliga.{newest}",
         "problems": [],
         "warnings": [],
     }
@@ -58,6 +73,47 @@ def test_healthz_is_503_when_a_migration_is_not_applied(client):
     assert body["status"] == "unavailable"
     assert body["problems"] == [
         f"1 migration(s) not applied (skatliga.{latest}): run manage.py migrate"
+    ]
+
+
+@pytest.mark.django_db
+def test_healthz_is_503_without_a_traceback_for_a_migration_put_on_disk_since_the_start(
+    client, caplog
+):
+    """Between `git pull` and `migrate` the old process answers 503, naming the new
+    migration, which it neither imports nor could (its code is the old one)."""
+    known_migrations()  # as wsgi.py does at the start
+    new = Path(migrations.__file__).parent / "0999_the_next_version.py"
+    new.write_text('raise ImportError("only the next version loads this")\n')
+    try:
+        with caplog.at_level(logging.WARNING):
+            response = client.get("/healthz")
+    finally:
+        new.unlink()
+
+    assert response.status_code == 503
+    assert json.loads(response.content)["problems"] == [
+        "1 migration(s) not applied (skatliga.0999_the_next_version): run manage.py migrate"
+    ]
+    # Django notes the 503 in one line ("Service Unavailable: /healthz"), no traceback.
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
+        "Service Unavailable: /healthz"
+    ]
+    assert [r for r in caplog.records if r.exc_info] == []
+
+
+@pytest.mark.django_db
+def test_healthz_warns_when_the_database_is_ahead_of_the_process(client, monkeypatch):
+    """After `migrate`, before the reload: the old process serves, and says to reload."""
+    monkeypatch.setattr(proxies, "seen", False)
+    MigrationRecorder(connection).record_applied("skatliga", "0999_the_next_version")
+
+    response = client.get("/healthz")
+
+    assert response.status_code == 200
+    assert json.loads(response.content)["warnings"] == [
+        "the database has migrations this process does not run "
+        "(skatliga.0999_the_next_version): reload"
     ]
 
 

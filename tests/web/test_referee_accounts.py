@@ -25,6 +25,22 @@ def add_referee(monkeypatch, *args, password=PASSWORD):
     return out.getvalue()
 
 
+def test_add_referee_asks_for_the_password_in_german_at_a_terminal(monkeypatch):
+    prompts: list[str] = []
+
+    def getpass(prompt: str) -> str:
+        prompts.append(prompt)
+        return PASSWORD
+
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("getpass.getpass", getpass)
+    out = io.StringIO()
+    call_command("add_referee", "greta", stdout=out)
+
+    assert prompts == ["Passwort: ", "Passwort (noch einmal): "]
+    assert out.getvalue() == "Angelegt: greta, Turnierleiter.\n"
+
+
 def test_the_roles_are_groups_with_the_permissions_the_views_ask_for():
     referee = Group.objects.get(name="Turnierleiter")
     league = Group.objects.get(name="Ligaleitung")

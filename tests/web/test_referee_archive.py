@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from skatliga.models import Game, Tournament
 from tests.web.factories import entry, make_table, play
+from tests.web.test_tasks import run_tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -48,10 +49,18 @@ def test_the_archive_downloads_as_a_json_attachment(client, table):
     assert len(data["series"][0]["tables"][0]["games"]) == 2
 
 
+def after_the_import(client, uploaded):
+    """The job's page once the task worker has run the upload's import (skatliga.tasks)."""
+    assert uploaded.status_code == 302
+    run_tasks()
+    return client.get(uploaded.url)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_an_uploaded_archive_becomes_a_new_tournament_of_the_uploader(client, referee, table):
     exported = client.get(reverse("referee:archive-download", args=[table.series.tournament.slug]))
 
-    response = upload(client, exported.content, again="on")
+    response = after_the_import(client, upload(client, exported.content, again="on"))
 
     imported = Tournament.objects.exclude(pk=table.series.tournament.pk).get()
     assert response.status_code == 302
@@ -60,6 +69,7 @@ def test_an_uploaded_archive_becomes_a_new_tournament_of_the_uploader(client, re
     assert Game.objects.filter(table__series__tournament=imported).count() == 2
 
 
+@pytest.mark.django_db(transaction=True)
 def test_an_archive_with_errors_lists_them_with_their_paths_and_saves_nothing(
     client, referee, table
 ):
@@ -68,7 +78,7 @@ def test_an_archive_with_errors_lists_them_with_their_paths_and_saves_nothing(
     data["series"][0]["tables"][0]["games"][0]["bid"] = 19
     del data["tournament"]["name"]
 
-    response = upload(client, json.dumps(data).encode())
+    response = after_the_import(client, upload(client, json.dumps(data).encode()))
 
     problems = {(p["path"], p["code"]) for p in response.context["problems"]}
     assert response.status_code == 200

@@ -1,5 +1,6 @@
 """The production server's life: a reload refuses no request, and after ``kill -9`` of the
-master the next start comes up at once (its workers end with it and free the port).
+master the next start comes up at once (its workers end with it and free the port, and so
+does the task worker's keeper).
 
 gunicorn started the README's way (``python -m skatliga.ops.serve``) on a migrated SQLite
 file, spoken to over loopback.
@@ -77,6 +78,7 @@ def test_after_kill_9_of_the_master_the_next_start_comes_up(site):
     log = Path(site["LOG_DIR"]) / "kill.log"
     server = start_server(SERVE, site, 8162, log)
     workers = server.workers()
+    keeper = server.keeper()  # the task worker's, which ends with the master too
     os.kill(server.process.pid, signal.SIGKILL)
     server.process.wait()
 
@@ -91,3 +93,4 @@ def test_after_kill_9_of_the_master_the_next_start_comes_up(site):
     assert time.monotonic() - started < 30
     assert "Address already in use" not in again.stderr()
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+    assert not Path(f"/proc/{keeper}").exists()

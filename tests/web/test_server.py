@@ -76,12 +76,27 @@ class Server:
         except urllib.error.HTTPError as error:
             return error.code, dict(error.headers), error.read()
 
-    def workers(self) -> list[int]:
+    def children(self) -> list[int]:
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
         return [int(pid) for pid in children.read_text().split()]
 
+    def workers(self) -> list[int]:
+        """gunicorn's workers (the master's other child is the task worker's keeper)."""
+        return [pid for pid in self.children() if b"gunicorn" in command_line(pid)]
+
+    def keeper(self) -> int:
+        [keeper] = [pid for pid in self.children() if b"skatliga.tasks.keeper" in command_line(pid)]
+        return keeper
+
     def stderr(self) -> str:
         return self.log.read_text(errors="replace")
+
+
+def command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -393,20 +408,34 @@ def big_archive() -> bytes:
 
 
 @postgresql_only
-def test_kill_9_of_a_worker_during_an_import_leaves_nothing_half_imported(live, django_user_model):
+def test_kill_9_of_the_task_worker_during_an_import_leaves_it_done_once(live, django_user_model):
+    """The upload is a job (skatliga.tasks); its worker, kept beside gunicorn by the start
+    command, is killed while it writes: the transaction is rolled back, the keeper starts
+    another worker, which runs the job again, and the match day is there once."""
+    from skatliga.models import Job
+
     table = make_table(size=4, rounds=1)
     play(table, entry(2, "grand", bid=18, matadors=1, card_points=70, tricks=6))
     admin = django_user_model.objects.create_superuser("chef", password="kreuz-bube-11")
     log_in(live, admin)
     body, content_type = multipart(live, "file", "spieltag.json", big_archive())
     tournaments = Tournament.objects.count()
+    keeper = live.keeper()
 
+    def task_worker() -> list[int]:
+        children = Path(f"/proc/{keeper}/task/{keeper}/children")
+        return [int(pid) for pid in children.read_text().split()]
+
+    wait_for(lambda: len(task_worker()) == 1, "the task worker", timeout=60)
+    [worker] = task_worker()
     with lock_connection() as watcher:
         watcher.autocommit = True
-        [worker] = live.workers()
-        request = in_background(
-            live, reverse("referee:archive-upload"), body, {"Content-Type": content_type}
+        status, headers, _ = live.request(
+            reverse("referee:archive-upload"), body, {"Content-Type": content_type}
         )
+        assert status == 302, live.stderr()
+        job = Job.objects.get()
+        assert headers["Location"].endswith(reverse("referee:job", args=[job.pk]))
         writing: list[int] = []
 
         def importing() -> bool:
@@ -419,21 +448,19 @@ def test_kill_9_of_a_worker_during_an_import_leaves_nothing_half_imported(live, 
             ]
             return bool(writing)
 
-        wait_for(importing, "the import to write its first rows")
+        wait_for(
+            lambda: Job.objects.filter(state="running", step="writing").exists(),
+            "the import to begin writing",
+            timeout=120,
+        )
+        wait_for(importing, "the import's transaction", timeout=60)
         os.kill(worker, signal.SIGKILL)
-        request.join(timeout=30)
         wait_for(lambda: backend_gone(watcher, writing[0]), "the killed worker's transaction")
 
-    assert Tournament.objects.count() == tournaments
-    assert Game.objects.count() == 1
-    assert list(inconsistent_tables()) == []
-
-    # The same upload to the replaced worker imports the whole match day.
-    wait_for(lambda: len(live.workers()) == 1 and live.workers() != [worker], "a new worker")
-    status, _, _ = live.request(
-        reverse("referee:archive-upload"), body, {"Content-Type": content_type}
-    )
-    assert status == 302, live.stderr()
+    assert Tournament.objects.count() == tournaments  # nothing half imported
+    wait_for(lambda: task_worker() not in ([], [worker]), "the keeper's new worker", timeout=60)
+    wait_for(lambda: Job.objects.get().state == Job.State.DONE, "the job's second run", timeout=180)
+    assert Job.objects.get().attempts == 2
     assert Tournament.objects.count() == tournaments + 1
     assert Game.objects.count() == 1 + 576
     assert list(inconsistent_tables()) == []

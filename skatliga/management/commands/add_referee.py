@@ -13,6 +13,7 @@ from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 REFEREE, LEAGUE = "Turnierleiter", "Ligaleitung"
 
@@ -42,20 +43,22 @@ class Command(BaseCommand):
         roles = [REFEREE, LEAGUE] if league else [REFEREE]
         groups = list(Group.objects.filter(name__in=roles))
         if len(groups) != len(roles):
-            raise CommandError("The roles are missing: run manage.py migrate first.")
+            raise CommandError(_("Die Rollen fehlen: erst manage.py migrate."))
         with transaction.atomic():
             user.save()
             user.groups.add(*groups)
-        action = "Added" if created else "Updated"
-        self.stdout.write(f"{action} {name!r}: {', '.join(roles)}.")
+        line = (
+            _("Angelegt: %(name)s, %(roles)s.") if created else _("Ergänzt: %(name)s, %(roles)s.")
+        )
+        self.stdout.write(line % {"name": name, "roles": ", ".join(roles)})
 
     def password(self) -> str:
         if not sys.stdin.isatty():
             password = sys.stdin.readline().rstrip("\n")
             if not password:
-                raise CommandError("No password on standard input.")
+                raise CommandError(_("Kein Passwort in der Standardeingabe."))
             return password
-        password = getpass.getpass("Password: ")
-        if password != getpass.getpass("Password (again): "):
-            raise CommandError("The passwords differ.")
+        password = getpass.getpass(_("Passwort: "))
+        if password != getpass.getpass(_("Passwort (noch einmal): ")):
+            raise CommandError(_("Die beiden Passwörter sind verschieden."))
         return password

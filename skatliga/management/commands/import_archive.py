@@ -4,11 +4,13 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from skatliga.archive import ArchiveError, load_archive
 from skatliga.models import Game
+from skatliga.tasks.archive import start_import
 
 
 class Command(BaseCommand):
@@ -21,14 +23,28 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the archive file, or - for standard input")
         parser.add_argument(
+            "--background",
+            action="store_true",
+            help="leave the import to the task worker and print its progress page's address",
+        )
+        parser.add_argument(
             "--again",
             action="store_true",
             help="import even if the same tournament (name, date, venue) is here already",
         )
 
-    def handle(self, *args: Any, file: str, again: bool = False, **options: Any) -> None:
+    def handle(
+        self, *args: Any, file: str, again: bool = False, background: bool = False, **options: Any
+    ) -> None:
         name = _("Standardeingabe") if file == "-" else file
-        data = parse(read(file), name)
+        text = read(file)
+        data = parse(text, name)
+        if background:
+            job = start_import(text, again=again)
+            self.stdout.write(
+                _("Im Hintergrund: %(url)s") % {"url": reverse("referee:job", args=[job.pk])}
+            )
+            return
         try:
             tournament = load_archive(data, once=not again)
         except ArchiveError as error:

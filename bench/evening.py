@@ -194,7 +194,7 @@ def build(args: argparse.Namespace) -> Evening:
     from skatliga.archive import load_archive
     from skatliga.forms.entry import GameRowForm
     from skatliga.models import Game, Seat
-    from skatliga.table.services import active_links, ensure_links
+    from skatliga.services.table_links import active_links, ensure_links
 
     rng = random.Random(f"skatliga-evening-{args.tables}-{args.three_tables}")
     sizes = [4] * (args.tables - args.three_tables) + [3] * args.three_tables

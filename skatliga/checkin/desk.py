@@ -17,12 +17,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from skatliga.checkin import pdf, services
+from skatliga.checkin import pdf
 from skatliga.forms.parsing import whole_number
 from skatliga.messages import message
 from skatliga.models import Arrival, CheckInClaim, CheckInLink, Registration, Tournament
 from skatliga.pdf import qr
 from skatliga.services import ServiceError
+from skatliga.services import checkin as services
 from skatliga.views.referee import referee_required
 
 POLL_SECONDS = 3

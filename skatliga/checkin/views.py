@@ -28,15 +28,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from skatliga.checkin import services
 from skatliga.forms.parsing import query_text
 from skatliga.languages import to_its_language
 from skatliga.messages import message
 from skatliga.models import CheckInClaim, CheckInLink, Player, Tournament
 from skatliga.models.limits import wrong
-from skatliga.money.services import purse_of
 from skatliga.pdf import qr
 from skatliga.services import ServiceError
+from skatliga.services import checkin as services
+from skatliga.services.money import purse_of
 from skatliga.services.personal import personal_token
 
 View = Callable[..., HttpResponse]

@@ -1,6 +1,6 @@
 """The captain's pages behind his team's link (``/team/<token>/``, no account), or its short
 code typed at ``/team/``: the team's match days and, before each series, its line-up. The same
-service sets the line-up as on the referee's page (``league.matchdays.set_line_up``); wrong
+service sets the line-up as on the referee's page (``services.matchdays.set_line_up``); wrong
 tokens and codes are limited as the table link's are (``table.views.wrong``)."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from skatliga.forms import coded_error
-from skatliga.league import matchdays
 from skatliga.league.forms import LineUpForm
 from skatliga.league.views import saved
 from skatliga.models import LineUp, MatchGroup, TeamLink
+from skatliga.services import matchdays
 from skatliga.table.views import (
     ALL_WRONG_TOKENS_PER_HOUR,
     WRONG_TOKENS_PER_HOUR,

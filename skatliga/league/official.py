@@ -1,7 +1,7 @@
 """A division's official's pages: the division with its schedule editor, a team's roster and
 link, and a group's line-ups. Open to the division's officials and the league's
 (``Division.objects.officiated_by``); anyone else gets 403 and writes nothing. Views parse,
-call ``league.structure``, ``league.fixtures`` or ``league.matchdays``, render."""
+call ``league.structure``, ``league.fixtures`` or ``services.matchdays``, render."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from skatliga.forms.parsing import whole_number
-from skatliga.league import fixtures, matchdays, structure
 from skatliga.league.forms import GroupForm, LineUpForm, RosterForm, ScheduleForm, SwapForm
 from skatliga.league.views import saved
 from skatliga.models import Division, LineUp, MatchDay, MatchGroup, Team, Tournament
+from skatliga.services import fixtures, leagues, matchdays
 from skatliga.services.links import format_code
 from skatliga.views.referee import forbidden
 
@@ -201,7 +201,7 @@ def team(request: HttpRequest, division: Division, team_pk: int) -> HttpResponse
         data = form.cleaned_data
         if saved(
             form,
-            lambda: structure.set_roster(
+            lambda: leagues.set_roster(
                 team, data["regulars"], data["substitutes"], captain=data["captain"]
             ),
         ):

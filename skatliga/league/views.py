@@ -1,7 +1,7 @@
 """The referee's league pages: clubs, players, seasons with their teams and match days.
 
 Open to users who may change players (``skatliga.change_player``; operators and league
-referees); views parse, call ``league.services`` (or ``services.create_tournament`` for a
+referees); views parse, call ``services.rosters`` (or ``services.create_tournament`` for a
 match day, as the dashboard does), render.
 """
 
@@ -25,7 +25,6 @@ from django.views.decorators.http import require_POST
 from skatliga import services
 from skatliga.forms import coded_error
 from skatliga.forms.parsing import query_text
-from skatliga.league import services as league
 from skatliga.league.forms import (
     ClubForm,
     MatchDayForm,
@@ -37,6 +36,7 @@ from skatliga.league.forms import (
 )
 from skatliga.messages import message
 from skatliga.models import Club, Player, Season, Team
+from skatliga.services import rosters as league
 from skatliga.views.referee import forbidden
 
 View = Callable[..., HttpResponse]

@@ -46,7 +46,7 @@ class CheckInClaim(models.Model):
     for a player of the roster (``player``), or a guest's ``name`` and ``club``.
 
     Nothing enters the tournament or the roster while it waits: the referee confirms it
-    (``checkin.services.confirm_claim``) when its player stands at the desk and the phone
+    (``services.checkin.confirm_claim``) when its player stands at the desk and the phone
     shows the same ``number``. Only then does the phone that made it, which alone holds
     ``token`` (the unguessable part of ``/c/<link>/<token>/``), see the personal link."""
 

@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from skatliga.forms import coded_error
 from skatliga.models.money import CURRENCIES
-from skatliga.money.services import parse_prize
 from skatliga.services import ServiceError
+from skatliga.services.money import parse_prize
 
 
 class AmountField(forms.DecimalField):

@@ -13,7 +13,7 @@ from django.utils.translation import pgettext
 
 from skatliga import pdf
 from skatliga.entries import MINUS
-from skatliga.money.services import Settlement
+from skatliga.services.money import Settlement
 
 
 def euros(amount: Decimal) -> str:

@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 
 from skatliga.forms.parsing import whole_number
 from skatliga.models import Series, Tournament
-from skatliga.money import services
 from skatliga.money.forms import PurseForm
 from skatliga.money.pdf import settlement_pdf
 from skatliga.pdf.base import date_text
+from skatliga.services import money as services
 from skatliga.views.referee import referee_required
 
 

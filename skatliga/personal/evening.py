@@ -3,7 +3,7 @@
 It reads through the same read models as the referee's and the public pages: his seat in
 the latest series drawn, his line of the public standings (``ListResult.public_in``), his
 lists as the list pages build them (``sheet.build_sheet``), their signatures
-(``sheet.signatures``) and his own line of the settlement (``money.services.settle``).
+(``sheet.signatures``) and his own line of the settlement (``services.money.settle``).
 
 What it may show (docs/security.md, "Personal links"): his own lists, games and money,
 whether or not their series is published, and his own objections with their decisions;
@@ -34,7 +34,7 @@ from skatliga.models import (
     Table,
     Tournament,
 )
-from skatliga.money.services import PlayerMoney, player_money
+from skatliga.services.money import PlayerMoney, player_money
 from skatliga.sheet import build_sheet, signatures
 from skatliga.standings.queries import progress_in
 from skatliga.words import game_label
@@ -121,7 +121,7 @@ class MyStanding:
 
 @dataclass(frozen=True, slots=True)
 class MyMoney:
-    """My line of the settlement (``money.services.PlayerMoney``, the referee's figures),
+    """My line of the settlement (``services.money.PlayerMoney``, the referee's figures),
     with the prize and the balance held back while the ranking may still change."""
 
     currency: str

@@ -1,6 +1,6 @@
 """Capability links (``models.links.Link``): a table's and a team's. Issue a link's token and
 short code, revoke it, and find the unrevoked link a token or a typed code opens. The table
-link's services (``table.services``) and the team link's (``league.matchdays``) ask here."""
+link's services (``services.table_links``) and the team link's (``services.matchdays``) ask here."""
 
 from __future__ import annotations
 

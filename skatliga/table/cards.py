@@ -15,9 +15,9 @@ from skatliga.collation import surname_key
 from skatliga.models import Seat, Series, Table
 from skatliga.pdf import SheetData, qr
 from skatliga.pdf.cards import SeatSlip, TableCard
+from skatliga.services import table_links as services
 from skatliga.services.personal import personal_tokens
 from skatliga.sheet import sign_code
-from skatliga.table import services
 
 
 def link_url(request: HttpRequest, token: str) -> str:

@@ -28,7 +28,8 @@ from skatliga.list_page import editing_number, preview_row, render_list, save_ro
 from skatliga.models import Table, TableLink, Tournament
 from skatliga.models.limits import hit
 from skatliga.models.links import Link
-from skatliga.table import answers, services
+from skatliga.services import table_links as services
+from skatliga.table import answers
 
 View = Callable[..., HttpResponse]
 

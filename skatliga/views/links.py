@@ -15,7 +15,8 @@ from skatliga import pdf
 from skatliga.models import Table, Tournament
 from skatliga.pdf.base import date_text
 from skatliga.pdf.cards import seat_slips_pdf, table_cards_pdf
-from skatliga.table import cards, services
+from skatliga.services import table_links as services
+from skatliga.table import cards
 from skatliga.views.referee import referee_required
 
 

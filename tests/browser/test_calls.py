@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 
 from skatliga.models import Objection, RefereeCall
-from skatliga.table import services as links
+from skatliga.services import table_links as links
 from tests.browser.test_entry import SCREENSHOTS
 from tests.browser.test_security_policy import RECORD_VIOLATIONS
 from tests.browser.test_table_signing import checked, log_in, three_table

@@ -17,10 +17,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from skatliga.checkin import services as checkin
 from skatliga.checkin import views as checkin_views
 from skatliga.models import Arrival, Club, Registration
-from skatliga.money.services import save_purse
+from skatliga.services import checkin
+from skatliga.services.money import save_purse
 from tests.browser.test_accessibility import axe
 from tests.browser.test_entry import PASSWORD
 from tests.browser.test_security_policy import RECORD_VIOLATIONS

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from skatliga.table import services as table_services
+from skatliga.services import table_links as table_services
 from tests.browser.test_entry import four_table
 from tests.browser.test_table_offline import open_device, scores
 

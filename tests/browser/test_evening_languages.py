@@ -13,7 +13,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from skatliga.models import Game, Table, Tournament
-from skatliga.table import services as links
+from skatliga.services import table_links as links
 from tests.browser.test_entry import PASSWORD
 from tests.browser.test_languages import NAMES, at, foreign_words, leaks, words
 from tests.browser.test_table_offline import tap

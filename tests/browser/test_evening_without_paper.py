@@ -19,7 +19,7 @@ from django.utils import timezone
 from skatliga.checkin import views as checkin_views
 from skatliga.models import Objection, RefereeCall, Seat, Series
 from skatliga.personal import views as personal_views
-from skatliga.table import services as links
+from skatliga.services import table_links as links
 from tests.browser.test_checkin import (
     PHONE,
     SCREENSHOTS,

@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from skatliga.models import Tournament
-from skatliga.table import services as links
+from skatliga.services import table_links as links
 from tests.browser.test_entry import PASSWORD, SCREENSHOTS, four_table
 from tests.browser.test_table_offline import tap
 from tests.web.factories import entry, play

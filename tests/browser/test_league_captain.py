@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from skatliga.league import fixtures, matchdays, structure
 from skatliga.models import Club, LineUp, MatchGroup
+from skatliga.services import fixtures, leagues, matchdays
 from tests.web.factories import make_division
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,7 +43,7 @@ def league_day(django_user_model):
     group = matchdays.set_up_group(MatchGroup.objects.get(match_day__number=1, teams=team))
     entries = list(team.roster.select_related("player").order_by("position"))
     moved = entries[4].player  # the substitute, gone to another club today
-    structure.record_transfer(moved, Club.objects.create(name="SC Weg"), today)
+    leagues.record_transfer(moved, Club.objects.create(name="SC Weg"), today)
     return division, team, group, matchdays.team_link(team), entries, moved
 
 

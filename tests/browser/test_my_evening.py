@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from skatliga import services
 from skatliga.models import Club, Seat
-from skatliga.money.services import save_purse
 from skatliga.personal import views as personal_views
 from skatliga.services import personal
+from skatliga.services.money import save_purse
 from tests.browser.test_accessibility import axe
 from tests.browser.test_security_policy import RECORD_VIOLATIONS
 from tests.web.factories import entry, make_player, make_tournament, play

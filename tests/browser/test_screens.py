@@ -81,7 +81,7 @@ def test_the_public_list_shows_every_running_total_on_a_phone(browser, live_serv
 
 def test_a_very_long_name_keeps_to_two_lines_on_a_phones_buttons(browser, live_server):
     from skatliga.models import Table
-    from skatliga.table import services as links
+    from skatliga.services import table_links as links
     from tests.browser.test_table_offline import open_device
 
     table = Table.objects.get(series__tournament=evening(4))

@@ -66,7 +66,7 @@ def test_the_table_device_names_the_substitute_from_his_first_game(
     buttons and the dealer's line name who sits there then: Emil."""
     from playwright.sync_api import expect
 
-    from skatliga.table import services as table_services
+    from skatliga.services import table_links as table_services
     from tests.browser.test_entry import four_table
     from tests.browser.test_table_offline import open_device, scores, tap
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from skatliga.models import Change, Game
-from skatliga.table.services import renew_link
+from skatliga.services.table_links import renew_link
 from tests.browser.test_accessibility import axe
 from tests.browser.test_entry import PASSWORD, four_table
 from tests.browser.test_security_policy import RECORD_VIOLATIONS

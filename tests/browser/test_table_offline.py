@@ -18,7 +18,7 @@ from django.core.signals import request_started
 from django.urls import reverse
 
 from skatliga.models import Change, Game, Table
-from skatliga.table import services as table_services
+from skatliga.services import table_links as table_services
 from tests.browser.conftest import HallLine
 from tests.browser.test_accessibility import axe
 from tests.browser.test_entry import PASSWORD, four_table

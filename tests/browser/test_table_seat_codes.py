@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from skatliga import services
 from skatliga.models import Signature
-from skatliga.table import services as table_services
+from skatliga.services import table_links as table_services
 from tests.browser.test_security_policy import RECORD_VIOLATIONS
 from tests.browser.test_table_offline import SCREENSHOTS
 from tests.browser.test_table_signing import checked, three_table

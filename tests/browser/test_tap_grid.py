@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from skatliga.models import Player
-from skatliga.table import services as table_services
+from skatliga.services import table_links as table_services
 from tests.browser.test_entry import PASSWORD
 from tests.browser.test_table_offline import open_device, scores, tap
 from tests.web.factories import make_table

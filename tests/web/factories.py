@@ -126,20 +126,20 @@ def make_division(
     """A league with one level (``series`` series a match day), a season of ``year`` and one
     division of ``teams`` teams from ``clubs`` clubs, each with ``players`` on its roster
     (four regulars, the rest substitutes) and its first player as captain."""
-    from skatliga.league import structure
     from skatliga.models import Club, League, Season
+    from skatliga.services import leagues
 
     n = next(_counter)
     league = League.objects.create(name=f"Liga {n}", slug=f"liga-{n}")
-    level = structure.add_level(league, "Oberliga", series=series)
+    level = leagues.add_level(league, "Oberliga", series=series)
     season = Season.objects.create(
         name=f"Liga {n} {year}", slug=f"liga-{n}-{year}", year=year, league=league
     )
-    division = structure.create_division(season, level, "Nord")
+    division = leagues.create_division(season, level, "Nord")
     club_rows = [Club.objects.create(name=f"Verein {n}-{c}") for c in range(clubs)]
     for t in range(teams):
         club = club_rows[t % clubs]
-        team = structure.add_team(division, f"{club.name} {t + 1}", club)
+        team = leagues.add_team(division, f"{club.name} {t + 1}", club)
         roster = [make_player(f"Spieler {n}-{t + 1}-{p + 1}", club=club) for p in range(players)]
-        structure.set_roster(team, roster[:4], roster[4:], captain=roster[0])
+        leagues.set_roster(team, roster[:4], roster[4:], captain=roster[0])
     return division

@@ -520,7 +520,7 @@ def test_a_merge_shows_at_once(client, ids, elsewhere):
     assert csv_totals(client, "season", "liga-2026")["b3"] == 83
     assert html_totals(client, "table", "spieltag-1", 1, 3) == [0, 83, 0, 0]
     keep = Player.objects.create(name="Bernd Drei")
-    from skatliga.league.services import merge_players
+    from skatliga.services.rosters import merge_players
 
     merge_players(keep, Player.objects.get(pk=ids["b3"]))
     totals = csv_totals(client, "season", "liga-2026")
@@ -534,7 +534,7 @@ def test_a_merge_shows_at_once(client, ids, elsewhere):
 def test_a_purse_change_makes_the_tournaments_pages_new(client, elsewhere):
     from decimal import Decimal
 
-    from skatliga.money.services import save_purse
+    from skatliga.services.money import save_purse
 
     url = reverse("standings", args=["spieltag-1"])
     etag = client.get(url)["ETag"]

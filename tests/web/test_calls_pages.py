@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from skatliga import services
 from skatliga.models import Change, Objection, RefereeCall, Series
-from skatliga.table import services as links
+from skatliga.services import table_links as links
 from tests.web.factories import entry, make_table, play
 from tests.web.test_referee_entry import row
 from tests.web.test_referee_settings import settings_data

@@ -16,9 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from skatliga import services
-from skatliga.checkin import services as checkin
 from skatliga.models import Arrival, CheckInClaim, Club, Player, Registration
-from skatliga.money import services as money
+from skatliga.services import checkin, money
 from skatliga.services.personal import personal_token
 from tests.web.factories import make_player, make_table, make_tournament
 

@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 
 from skatliga import services
-from skatliga.checkin import services as checkin
 from skatliga.checkin import views as checkin_views
 from skatliga.models import Arrival, CheckInClaim, Club, PersonalLink, Player, Registration
+from skatliga.services import checkin
 from skatliga.services.personal import personal_tokens
 from tests.web.factories import make_player, make_tournament
 

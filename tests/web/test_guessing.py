@@ -30,7 +30,7 @@ from tests.web.test_server import GUNICORN, ROOT, collectstatic, environment, st
 SETUP = """
 import django
 django.setup()
-from skatliga.table.services import renew_link
+from skatliga.services.table_links import renew_link
 from tests.web.factories import make_table
 table = make_table(size=3, rounds=1)
 stale = renew_link(table)

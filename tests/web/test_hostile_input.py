@@ -20,7 +20,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from skatliga.api.urls import api  # with every operation joined (calendar, players)
 from skatliga.models import Club, Player, Registration, Season, Series, Team
-from skatliga.table.services import renew_link
+from skatliga.services.table_links import renew_link
 
 HOSTILE = {
     "nul": "a\x00b",

@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatliga import services
-from skatliga.checkin import services as checkin
 from skatliga.models import Club, Player, Season, Series, Table, Team, Tournament
+from skatliga.services import checkin
 from skatliga.urls import public_patterns
 
 pytestmark = pytest.mark.django_db

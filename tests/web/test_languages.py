@@ -19,11 +19,10 @@ from django.utils import translation
 from django.utils.translation import pgettext
 
 from skatliga import printing
-from skatliga.checkin import services as checkin
-from skatliga.league import services as league
 from skatliga.models import Arrival, Game, Season, Series, Tournament
-from skatliga.money import services as money
-from skatliga.table import services as table_links
+from skatliga.services import checkin, money
+from skatliga.services import rosters as league
+from skatliga.services import table_links as table_links
 from tests.web.factories import make_table, make_tournament
 from tests.web.test_pdf import flat, read
 

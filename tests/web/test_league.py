@@ -13,8 +13,8 @@ import datetime
 import pytest
 
 from skatliga import services
-from skatliga.league import services as league
 from skatliga.models import Change, Club, ListResult, Player, Season, Team, Tournament
+from skatliga.services import rosters as league
 from tests.web.factories import entry, make_player, make_table, play
 
 

@@ -7,9 +7,8 @@ import datetime
 
 import pytest
 
-from skatliga.league import fixtures, matchdays, structure
 from skatliga.models import Club, League, MatchGroup, RosterEntry, Season
-from skatliga.services import ServiceError
+from skatliga.services import ServiceError, fixtures, leagues, matchdays
 from tests.web.factories import make_division, make_player
 
 pytestmark = pytest.mark.django_db
@@ -28,9 +27,9 @@ def roster(team):
 
 def other_level_team(division, club, name="Zweite"):
     """A team of ``club`` in a lower level of the same league and season."""
-    level = structure.add_level(division.level.league, "Landesliga", series=2)
-    lower = structure.create_division(division.season, level, "Süd")
-    return structure.add_team(lower, name, club)
+    level = leagues.add_level(division.level.league, "Landesliga", series=2)
+    lower = leagues.create_division(division.season, level, "Süd")
+    return leagues.add_team(lower, name, club)
 
 
 def test_a_player_plays_for_one_team_per_season_and_level():
@@ -40,7 +39,7 @@ def test_a_player_plays_for_one_team_per_season_and_level():
     second.club = first.club
     second.save()
 
-    error = refused(lambda: structure.set_roster(second, [*roster(second)[:4], player]))
+    error = refused(lambda: leagues.set_roster(second, [*roster(second)[:4], player]))
 
     assert (error.code, error.params["team"]) == ("player_in_other_team", first.name)
     assert not RosterEntry.objects.filter(team=second, player=player).exists()
@@ -49,10 +48,10 @@ def test_a_player_plays_for_one_team_per_season_and_level():
 def test_another_division_of_the_same_level_counts_too():
     division = make_division(4)
     first = division.teams.order_by("name")[0]
-    parallel = structure.create_division(division.season, division.level, "Süd")
-    team = structure.add_team(parallel, "Parallel", first.club)
+    parallel = leagues.create_division(division.season, division.level, "Süd")
+    team = leagues.add_team(parallel, "Parallel", first.club)
 
-    error = refused(lambda: structure.set_roster(team, [roster(first)[0]]))
+    error = refused(lambda: leagues.set_roster(team, [roster(first)[0]]))
 
     assert error.code == "player_in_other_team"
 
@@ -62,7 +61,7 @@ def test_a_lower_level_of_the_same_club_is_allowed():
     first = division.teams.order_by("name")[0]
     lower = other_level_team(division, first.club)
 
-    structure.set_roster(lower, [roster(first)[0]], today=DAY)
+    leagues.set_roster(lower, [roster(first)[0]], today=DAY)
 
     assert lower.roster.count() == 1
 
@@ -72,10 +71,10 @@ def test_a_player_plays_for_one_club_per_calendar_year():
     first = division.teams.order_by("name")[0]
     player = roster(first)[0]
     elsewhere = Club.objects.create(name="SC Anderswo")
-    structure.record_transfer(player, elsewhere, datetime.date(2026, 6, 1))
+    leagues.record_transfer(player, elsewhere, datetime.date(2026, 6, 1))
     lower = other_level_team(division, elsewhere)
 
-    error = refused(lambda: structure.set_roster(lower, [player], today=datetime.date(2026, 7, 1)))
+    error = refused(lambda: leagues.set_roster(lower, [player], today=datetime.date(2026, 7, 1)))
 
     assert (error.code, error.params["club"], error.params["year"]) == (
         "player_other_club_this_year",
@@ -89,14 +88,14 @@ def test_after_a_transfer_the_next_year_is_free():
     first = division.teams.order_by("name")[0]
     player = roster(first)[0]
     elsewhere = Club.objects.create(name="SC Anderswo")
-    structure.record_transfer(player, elsewhere, datetime.date(2026, 12, 1))
+    leagues.record_transfer(player, elsewhere, datetime.date(2026, 12, 1))
     season = Season.objects.create(
         name="2027", slug="liga-2027", year=2027, league=division.season.league
     )
-    next_division = structure.create_division(season, division.level, "Nord")
-    team = structure.add_team(next_division, "Anderswo 1", elsewhere)
+    next_division = leagues.create_division(season, division.level, "Nord")
+    team = leagues.add_team(next_division, "Anderswo 1", elsewhere)
 
-    structure.set_roster(team, [player], today=datetime.date(2027, 1, 10))
+    leagues.set_roster(team, [player], today=datetime.date(2027, 1, 10))
 
     assert list(team.players.all()) == [player]
 
@@ -106,7 +105,7 @@ def test_a_player_plays_for_his_club_on_the_day():
     team = division.teams.order_by("name")[0]
     stranger = make_player("Fremder", club=Club.objects.create(name="SC Fremd"))
 
-    error = refused(lambda: structure.set_roster(team, [*roster(team), stranger], today=DAY))
+    error = refused(lambda: leagues.set_roster(team, [*roster(team), stranger], today=DAY))
 
     assert (error.code, error.params["club"]) == ("player_not_in_club", team.club.name)
 
@@ -116,8 +115,8 @@ def test_a_line_up_before_the_transfer_date_is_refused_and_after_it_allowed():
     fixtures.generate_schedule(division, [DAY, datetime.date(2026, 5, 2)])
     team = division.teams.order_by("name")[0]
     newcomer = make_player("Neu", club=Club.objects.create(name="SC Alt"))
-    structure.record_transfer(newcomer, team.club, datetime.date(2026, 4, 1))
-    structure.set_roster(
+    leagues.record_transfer(newcomer, team.club, datetime.date(2026, 4, 1))
+    leagues.set_roster(
         team, roster(team)[:4], [*roster(team)[4:], newcomer], today=datetime.date(2026, 4, 10)
     )
     first, second = (
@@ -140,10 +139,10 @@ def test_a_womens_league_takes_only_women():
     anna = make_player("Anna", club=team.club, category="damen")
     bernd = make_player("Bernd", club=team.club)
 
-    error = refused(lambda: structure.set_roster(team, [anna, bernd], today=DAY))
+    error = refused(lambda: leagues.set_roster(team, [anna, bernd], today=DAY))
 
     assert (error.code, error.params["player"]) == ("player_category_not_allowed", "Bernd")
-    structure.set_roster(team, [anna], today=DAY)
+    leagues.set_roster(team, [anna], today=DAY)
     assert list(team.players.all()) == [anna]
 
 
@@ -152,7 +151,7 @@ def test_a_captain_is_on_the_roster():
     first, second = division.teams.order_by("name")[:2]
 
     error = refused(
-        lambda: structure.set_roster(first, roster(first), captain=roster(second)[0], today=DAY)
+        lambda: leagues.set_roster(first, roster(first), captain=roster(second)[0], today=DAY)
     )
 
     assert error.code == "captain_not_on_roster"

@@ -10,9 +10,8 @@ from collections import Counter
 import pytest
 
 from skatliga import services
-from skatliga.league import fixtures, matchdays
 from skatliga.models import LineUp, MatchGroup, Registration, Seat
-from skatliga.services import ServiceError
+from skatliga.services import ServiceError, fixtures, matchdays
 from tests.web.factories import make_division
 
 DATES = [datetime.date(2026, 3, 21), datetime.date(2026, 4, 4), datetime.date(2026, 5, 2)]

@@ -11,8 +11,8 @@ import icalendar
 import pytest
 from django.urls import reverse
 
-from skatliga.league import fixtures, matchdays, structure
 from skatliga.models import Club, GroupTeam, LineUp, MatchDay, MatchGroup
+from skatliga.services import fixtures, leagues, matchdays
 from tests.web.factories import make_division
 
 DATES = "21.03.2026\n04.04.2026\n02.05.2026"
@@ -33,7 +33,7 @@ def division(official):
 @pytest.fixture
 def other_official(db, django_user_model, division):
     """An official of a parallel division of the same level and season."""
-    other = structure.create_division(division.season, division.level, "Süd")
+    other = leagues.create_division(division.season, division.level, "Süd")
     user = django_user_model.objects.create_user("sued", password="herz-dame-12")
     other.officials.add(user)
     return user
@@ -248,7 +248,7 @@ def test_an_ineligible_player_is_refused_with_the_reason(client, set_up):
     entries = list(team.roster.order_by("position"))
     # A substitute who has moved to another club since: on the group's date not his club's.
     moved = entries[4].player
-    structure.record_transfer(moved, Club.objects.create(name="SC Weg"), datetime.date.today())
+    leagues.record_transfer(moved, Club.objects.create(name="SC Weg"), datetime.date.today())
     players = [e.player_id for e in entries[:3]] + [moved.pk]
 
     response = client.post(

@@ -32,7 +32,7 @@ import pytest
 from django.urls import reverse
 
 from skatliga import services
-from skatliga.money import services as money
+from skatliga.services import money
 from tests.web.factories import entry, make_player, make_table, make_tournament, play
 
 D = Decimal
@@ -120,8 +120,8 @@ def test_the_balance_is_what_changes_hands_after_fees_paid_at_the_door(evening):
     3.50 (P11) = 98.50; to pay out: 69.00 + 34.00 + 24.00 = 127.00. The box holds the
     30.00 paid at the door: 30.00 + 98.50 − 127.00 = 1.50, the rest.
     """
-    from skatliga.checkin.services import mark
     from skatliga.models import Registration
+    from skatliga.services.checkin import mark
 
     for name, fee in (("P13", "cash"), ("P6", "card"), ("P11", "cash"), ("P2", "later")):
         mark(Registration.objects.get(tournament=evening, player__name=name), fee=fee)

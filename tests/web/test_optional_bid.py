@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from skatliga.archive import dump_archive, load_archive
 from skatliga.models import Game, SecondEntry
-from skatliga.table import services as links
+from skatliga.services import table_links as links
 from tests.web.factories import entry, make_table, play
 from tests.web.test_archive import example
 from tests.web.test_referee_entry import codes, row, url

@@ -13,12 +13,11 @@ from django.test import Client
 from django.urls import reverse
 
 from skatliga import services
-from skatliga.checkin import services as checkin
 from skatliga.models import PersonalLink, Registration, Series
-from skatliga.money.services import save_purse
 from skatliga.personal import views as personal_views
 from skatliga.personal.evening import my_evening
-from skatliga.services import personal
+from skatliga.services import checkin, personal
+from skatliga.services.money import save_purse
 from skatliga.table import cards as table_cards
 from skatliga.table.redaction import redact
 from tests.web.factories import entry, make_player, make_table, make_tournament, play
@@ -149,8 +148,8 @@ def test_an_entry_fee_paid_at_the_door_is_not_asked_for_again():
     prize, 15.00 (not 15.00 − 10.00 = 5.00); Bernd pays his lost game, 0.50 (not 10.50);
     Carla pays her entry fee, 10.00. The personal page says what the referee's settlement
     says (one line, ``PlayerMoney``)."""
-    from skatliga.checkin.services import mark
-    from skatliga.money.services import settle
+    from skatliga.services.checkin import mark
+    from skatliga.services.money import settle
 
     table, regs = evening_of(make_player("Carla Weiß"))
     mark(regs["Anna Berg"], fee="cash")

@@ -19,7 +19,6 @@ from django.core.management import call_command
 
 from scoring import Declaration, GameType, Outcome, dealer_seat
 from skatliga import services
-from skatliga.league import services as league
 from skatliga.models import (
     ListResult,
     Player,
@@ -33,6 +32,7 @@ from skatliga.models import (
     Tournament,
 )
 from skatliga.rating.model import PARAMETERS, Parameters
+from skatliga.services import rosters as league
 
 pytestmark = pytest.mark.django_db
 

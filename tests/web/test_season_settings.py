@@ -10,8 +10,8 @@ from django.urls import reverse
 
 import scoring
 from skatliga import services
-from skatliga.league import services as league
 from skatliga.models import Season, Tournament
+from skatliga.services import rosters as league
 
 SWEDISH_ADD_LEVEL = "Schwedisch mit Hausregeln: Verlorenes Spiel: eine Stufe mehr, einfach"
 """``describe_rules`` of the preset ``se`` with the house option lost_game add-level."""

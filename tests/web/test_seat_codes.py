@@ -14,9 +14,9 @@ from django.utils import translation
 
 from skatliga import printing, services
 from skatliga.models import Change, Signature, limits
+from skatliga.services import table_links as links
 from skatliga.services.confirmation import SEAT_CODE_PAUSE, WRONG_SEAT_CODES_PER_HOUR
 from skatliga.sheet import player_sign_codes, sign_code
-from skatliga.table import services as links
 from tests.web.factories import entry, make_player, make_table
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from skatliga import pdf, printing, services
 from skatliga.models import Change, Signature
-from skatliga.table import services as links
+from skatliga.services import table_links as links
 from tests.web.factories import entry, make_player, make_table, play
 from tests.web.test_referee_entry import row
 

@@ -33,7 +33,7 @@ from pypdf import PdfReader
 
 from skatliga import archive, services
 from skatliga.models import Change, ListResult, Purse, Registration, Season, Seat, Team
-from skatliga.money.services import settle
+from skatliga.services.money import settle
 from skatliga.standings.queries import player_statistics, team_standings
 from tests.web.factories import entry, make_player, make_table, make_tournament, play
 from tests.web.test_archive_schema import problems

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from skatliga import revisions, services
 from skatliga.models import Change, Game, ListResult, TableLink, Tournament
+from skatliga.services import table_links as links
 from skatliga.table import cards as table_cards
-from skatliga.table import services as links
 from skatliga.table import views as table_views
 from tests.web.factories import entry, make_table, play
 from tests.web.test_referee_entry import row

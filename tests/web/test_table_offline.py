@@ -13,7 +13,7 @@ from django.templatetags.static import static
 from django.test import override_settings
 from django.urls import reverse
 
-from skatliga.table import services as links
+from skatliga.services import table_links as links
 from skatliga.table import views as table_views
 from tests.web.factories import make_table
 

@@ -1,4 +1,4 @@
-"""A division's schedule: generate it from the pairing table (``league.schedule``), adjust it,
+"""A division's schedule: generate it from the pairing table (``scoring.schedule``), adjust it,
 publish it (docs/rules.md section 11.2). Each use case in a transaction, the division's row
 locked first; a published schedule changes only through these functions too, and each change
 raises the season's revision."""
@@ -12,11 +12,11 @@ from itertools import combinations
 from django.db import transaction
 from django.utils import timezone
 
+from scoring import schedule
 from skatliga import revisions
-from skatliga.league import schedule
-from skatliga.league.structure import lock_division
 from skatliga.models import Division, GroupTeam, MatchDay, MatchGroup, Team
 from skatliga.services import ServiceError, update_tournament
+from skatliga.services.leagues import lock_division
 
 
 def _division_teams(division: Division) -> list[Team]:

@@ -16,8 +16,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from skatliga import revisions
-from skatliga.league.eligibility import check_player, roster_day
-from skatliga.league.services import one_line, unique_slug
 from skatliga.models import (
     Club,
     Division,
@@ -30,6 +28,8 @@ from skatliga.models import (
     Transfer,
 )
 from skatliga.services import ServiceError, User, acting_user
+from skatliga.services.eligibility import check_player, roster_day
+from skatliga.services.rosters import one_line, unique_slug
 
 
 @transaction.atomic

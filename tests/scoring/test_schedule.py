@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skatliga.league.schedule import (
+from scoring.schedule import (
     affine_plane,
     assign_hosts,
     generate,
@@ -140,7 +140,7 @@ def test_group_sizes_for_every_remainder():
 
 def test_the_generator_loads_no_django():
     code = (
-        "import sys, skatliga.league.schedule\n"
+        "import sys, scoring.schedule\n"
         "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}

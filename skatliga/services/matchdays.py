@@ -15,7 +15,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from skatliga import revisions
-from skatliga.league.eligibility import check_player
 from skatliga.models import (
     LineUp,
     LineUpPlayer,
@@ -28,6 +27,7 @@ from skatliga.models import (
 )
 from skatliga.services import ServiceError, User, acting_user, create_tournament
 from skatliga.services.common import lock_tournament
+from skatliga.services.eligibility import check_player
 from skatliga.services.links import by_code, is_token, issue, revoke
 
 

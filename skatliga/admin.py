@@ -316,3 +316,21 @@ class RatingChangeAdmin(ReadOnlyAdmin[models.RatingChange]):
 class RatingBookAdmin(ReadOnlyAdmin[models.RatingBook]):
     list_display = ["parameters", "stale_from"]
     search_fields = ["parameters"]
+
+
+@admin.register(models.Job)
+class JobAdmin(ReadOnlyAdmin[models.Job]):
+    """Background work, written by ``skatliga.tasks`` alone: to see what ran and how it ended."""
+
+    list_display = ["kind", "state", "done", "total", "created_at", "finished_at"]
+    list_filter = ["kind", "state"]
+    search_fields = ["kind", "step", "task_id"]
+    exclude = ["source"]
+
+
+@admin.register(models.TaskWorker)
+class TaskWorkerAdmin(ReadOnlyAdmin[models.TaskWorker]):
+    """The running task workers' heartbeats; a row goes when its worker stops."""
+
+    list_display = ["worker_id", "host", "pid", "started_at", "seen_at"]
+    search_fields = ["worker_id", "host"]

@@ -48,8 +48,9 @@ def main() -> int:
     def stop(number: int, frame: FrameType | None) -> None:
         nonlocal stopping
         stopping = True
-        if worker is not None and worker.poll() is None:
-            worker.send_signal(signal.SIGTERM)
+        if worker is None or worker.poll() is not None:
+            raise SystemExit(0)  # asleep (before the first worker, or between two): end now
+        worker.send_signal(signal.SIGTERM)
 
     def reload(number: int, frame: FrameType | None) -> None:
         if worker is not None and worker.poll() is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.db import transaction
 
@@ -39,9 +40,17 @@ class LevelProposal:
 
 def division_table(division: Division) -> list[TeamRow]:
     """A division's table: its teams ranked by match points, then game points, over all its
-    match days' series (``standings.queries.team_standings``)."""
+    match days' series (``standings.queries.team_standings``); a team without a result yet
+    after them, by name."""
     results = ListResult.objects.filter(tournament__match_group__match_day__division=division)
-    return team_standings(results, division.season.match_points)
+    rows = team_standings(results, division.season.match_points)
+    played = {row.team_id for row in rows}
+    for team in division.teams.exclude(pk__in=played).select_related("club").order_by("name"):
+        club = team.club.name if team.club else ""
+        rows.append(
+            TeamRow(len(rows) + 1, team.pk, team.name, club, 0, Fraction(0), Fraction(0), 0)
+        )
+    return rows
 
 
 def proposal(

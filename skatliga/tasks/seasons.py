@@ -57,7 +57,7 @@ def _roll_over(job: Job, progress: jobs.Progress) -> None:
                 down=set(options["down"]),
                 progress=lambda n, total: progress(n, total, "writing"),
             )
-            url = reverse("league:season", args=[done.season.slug])
+            url = reverse("league:divisions")  # the new season's divisions, for its officials
             result = {"slug": done.season.slug, "url": url, "dropped": done.dropped}
             jobs.finish(job, result, progress)
     except ServiceError as error:

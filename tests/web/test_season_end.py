@@ -3,39 +3,23 @@ tables and the level's rule, and the next season with the teams moved."""
 
 from __future__ import annotations
 
+import datetime
 from fractions import Fraction
 
 import pytest
 
-from skatliga.models import Club, Division, Job, RosterEntry, Season, Team
-from skatliga.services import ServiceError, leagues
+from skatliga.models import Club, Division, Job, MatchGroup, RosterEntry, Season, Team
+from skatliga.services import ServiceError, fixtures
 from skatliga.services.season_end import moved_teams, proposal, roll_over
 from skatliga.standings.queries import TeamRow
 from skatliga.tasks import jobs
 from skatliga.tasks.seasons import _roll_over, start_roll_over
-from tests.web.factories import make_division, make_player
+from tests.web.factories import make_two_levels, play_match_day
 
 
 @pytest.fixture
 def league(db):
-    """Two levels: an Oberliga of one division (``make_division``'s, 8 teams) and a
-    Landesliga of two divisions of four; one goes up from each Landesliga division, two go
-    down from the Oberliga, and one more goes up: the better second of the Landesliga."""
-    top = make_division(8)
-    season = top.season
-    top.level.relegated = 2
-    top.level.save()
-    lower = leagues.add_level(season.league, "Landesliga", series=2)
-    lower.promoted, lower.promoted_compared = 1, 1
-    lower.save()
-    club = Club.objects.create(name="Verein Süd")
-    for name in ("Ost", "West"):
-        division = leagues.create_division(season, lower, name)
-        for t in range(4):
-            team = leagues.add_team(division, f"{name} {t + 1}", club)
-            roster = [make_player(f"{name}-{t + 1}-{p}", club=club) for p in range(4)]
-            leagues.set_roster(team, roster, captain=roster[1])
-    return season
+    return make_two_levels()
 
 
 def hand_table(division: Division) -> list[TeamRow]:
@@ -118,7 +102,7 @@ def test_the_roll_over_runs_in_the_background_once(league):
     job = Job.objects.get(pk=job.pk)
     assert job.state == Job.State.DONE
     assert Season.objects.filter(name="Liga 2027").count() == 1
-    assert job.result["url"].endswith(f"/{job.result['slug']}/")
+    assert job.result["url"] == "/league/divisions/"
 
 
 def test_the_official_confirms_the_proposal_on_his_page(league, client, django_user_model):
@@ -151,3 +135,47 @@ def test_the_official_confirms_the_proposal_on_his_page(league, client, django_u
     )
     assert {"West 1", "Ost 2"} <= oberliga and len(oberliga) == 10
     assert client.get(f"/referee/jobs/{job.pk}/").status_code == 302  # done: on to the season
+
+
+def play_landesliga(season) -> None:
+    """One match day of each Landesliga division played: in Ost the teams finish every series
+    as Ost 2, Ost 1, Ost 3, Ost 4; in West as West 1, West 3, West 2, West 4."""
+    orders = {"Ost": [2, 1, 3, 4], "West": [1, 3, 2, 4]}
+    for name, order in orders.items():
+        division = Division.objects.get(season=season, name=name)
+        fixtures.generate_schedule(division, [datetime.date(2026, 3, 21)])
+        group = MatchGroup.objects.get(match_day__division=division)
+        teams = [Team.objects.get(season=season, name=f"{name} {n}") for n in order]
+        play_match_day(group, teams)
+
+
+def test_the_tables_come_from_the_match_days_played(league):
+    play_landesliga(league)
+    _top, lower = proposal(league)
+    ost = {
+        row.team: row
+        for division, rows in lower.tables.items()
+        for row in rows
+        if division.name == "Ost"
+    }
+    # Two series, four tables: 3:0 each series for the first, 2:1, 1:2, 0:3; game points per
+    # series 4 × 122 (grand with two, +50), 4 × 74 (clubs with one), 4 × 68 (diamonds), 0.
+    assert [
+        (t, ost[t].match_points_text, ost[t].game_points)
+        for t in ("Ost 2", "Ost 1", "Ost 3", "Ost 4")
+    ] == [
+        ("Ost 2", "6 : 0", 976),
+        ("Ost 1", "4 : 2", 592),
+        ("Ost 3", "2 : 4", 544),
+        ("Ost 4", "0 : 6", 0),
+    ]
+    names = lambda ids: sorted(Team.objects.get(pk=pk).name for pk in ids)  # noqa: E731
+    # The winners go up; the seconds Ost 1 and West 3 are level on 4 : 2 and 592: the
+    # official decides.
+    assert names(lower.moves.up[:2]) == ["Ost 2", "West 1"]
+    [comparison] = lower.moves.comparisons
+    assert comparison.tied_at_cut
+    assert sorted(row.team for row, _chosen in lower.comparison_rows(comparison)) == [
+        "Ost 1",
+        "West 3",
+    ]

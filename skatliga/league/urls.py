@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from skatliga.league import calendar, official, views
+from skatliga.league import calendar, official, season_end, views
 
 app_name = "league"
 urlpatterns = [
@@ -14,6 +14,7 @@ urlpatterns = [
     path("players/<id:pk>/merge/", views.player_merge, name="player-merge"),
     path("seasons/<slug:slug>/", views.season, name="season"),
     path("seasons/<slug:slug>/teams/<id:pk>/", views.team, name="team"),
+    path("seasons/<slug:slug>/end/", season_end.season_end, name="season-end"),
     path("divisions/", official.divisions, name="divisions"),
     path("divisions/<id:pk>/", official.division, name="division"),
     path("divisions/<id:pk>/teams/<id:team_pk>/", official.team, name="division-team"),

@@ -296,6 +296,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
         "league/season.html",
         {
             "season": season,
+            "may_end": season.is_run_by(request.user),
             "teams": season.teams.select_related("club").prefetch_related("players"),
             "tournaments": season.tournaments.all(),
             **forms_,

@@ -99,6 +99,28 @@ class Level(models.Model):
         default=2,
         help_text=_("So viele Ersatzspieler des Kaders dürfen in einer Serie spielen."),
     )
+    promoted = models.PositiveSmallIntegerField(
+        _("Aufsteiger je Staffel"), default=0, help_text=_("Die Besten jeder Staffel steigen auf.")
+    )
+    promoted_compared = models.PositiveSmallIntegerField(
+        _("weitere Aufsteiger im Staffelvergleich"),
+        default=0,
+        help_text=_(
+            "So viele der Mannschaften auf dem nächsten Platz aller Staffeln steigen auch auf: "
+            "die besten nach Wertungspunkten, dann Spielpunkten."
+        ),
+    )
+    relegated = models.PositiveSmallIntegerField(
+        _("Absteiger je Staffel"), default=0, help_text=_("Die Letzten jeder Staffel steigen ab.")
+    )
+    relegated_compared = models.PositiveSmallIntegerField(
+        _("weitere Absteiger im Staffelvergleich"),
+        default=0,
+        help_text=_(
+            "So viele der Mannschaften auf dem Platz darüber in allen Staffeln steigen auch "
+            "ab: die schwächsten nach Wertungspunkten, dann Spielpunkten."
+        ),
+    )
 
     class Meta:
         ordering = ["league", "rank"]
@@ -188,6 +210,18 @@ class Season(KeepsRevision, PlaysRules):
 
     def __str__(self) -> str:
         return self.name
+
+    def is_run_by(self, user: object) -> bool:
+        """Whether ``user`` runs this season's league (its officials, or a superuser): the
+        season's end is theirs."""
+        if not getattr(user, "is_authenticated", False) or self.league_id is None:
+            return False
+        if getattr(user, "is_superuser", False):
+            return True
+        key: int = getattr(user, "pk", 0)
+        return League.officials.through.objects.filter(
+            league_id=self.league_id, user_id=key
+        ).exists()
 
     @property
     def ranking_text(self) -> str:

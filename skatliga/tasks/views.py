@@ -18,8 +18,14 @@ from django.utils.translation import gettext_lazy
 from skatliga.archive import ArchiveProblem
 from skatliga.models import Job
 
-TITLES = {"import_archive": gettext_lazy("Archiv importieren")}
-DONE = {"import_archive": gettext_lazy("Turnier importiert.")}
+TITLES = {
+    "import_archive": gettext_lazy("Archiv importieren"),
+    "roll_over": gettext_lazy("Neue Saison anlegen"),
+}
+DONE = {
+    "import_archive": gettext_lazy("Turnier importiert."),
+    "roll_over": gettext_lazy("Die neue Saison ist angelegt, mit Auf- und Absteigern."),
+}
 STEPS = {"reading": gettext_lazy("Prüfen"), "writing": gettext_lazy("Schreiben")}
 
 

@@ -143,3 +143,77 @@ def make_division(
         roster = [make_player(f"Spieler {n}-{t + 1}-{p + 1}", club=club) for p in range(players)]
         leagues.set_roster(team, roster[:4], roster[4:], captain=roster[0])
     return division
+
+
+def play_match_day(group: Any, order: Sequence[Any]) -> None:
+    """``group``'s match day played through (set up, each team's first four every series,
+    the draw, every list closed): at every table the player of ``order[0]`` wins a grand with
+    two (122 points), of ``order[1]`` a clubs game with one (74), of ``order[2]`` a diamonds
+    game with one (68), every other game is passed in; so the teams finish each series in
+    ``order``."""
+    from skatliga.services import matchdays
+
+    group = matchdays.set_up_group(group)
+    games = [
+        ("grand", dict(bid=18, matadors=2, card_points=61)),
+        ("clubs", dict(bid=18, matadors=1, card_points=61)),
+        ("diamonds", dict(bid=18, matadors=1, card_points=61)),
+    ]
+    for number in range(1, group.match_day.division.level.series + 1):
+        for team in group.teams.all():
+            first = [e.player for e in team.roster.order_by("position")][:4]
+            matchdays.set_line_up(group, team, number, first)
+        series = services.draw_tables(group.tournament, despite_open_lists=True, seed=number)
+        team_of = dict(
+            Registration.objects.filter(tournament=group.tournament).values_list(
+                "player_id", "team_id"
+            )
+        )
+        for table in series.tables.all():
+            seat_of = {team_of[s.player_id]: s.position for s in table.seats.all()}
+            wanted = [
+                (seat_of[team.pk], game, fields)
+                for team, (game, fields) in zip(order, games, strict=False)
+                if team.pk in seat_of
+            ]
+            size = table.size
+            total = group.tournament.games_per_list(size)
+            # each game where its declarer is not the dealer (who sits out at a table of four)
+            numbers = next(
+                p
+                for p in itertools.permutations(range(1, total + 1), len(wanted))
+                if all(
+                    seat - 1 != scoring.dealer_seat(n, size)
+                    for n, (seat, _g, _f) in zip(p, wanted, strict=True)
+                )
+            )
+            rows = [entry() for _ in range(total)]
+            for n, (seat, game, fields) in zip(numbers, wanted, strict=True):
+                rows[n - 1] = entry(seat, game, **fields)
+            play(table, *rows)
+            services.close_table(table)
+
+
+def make_two_levels() -> Any:
+    """A season of two levels: an Oberliga of one division (``make_division``'s, 8 teams) and
+    a Landesliga of two divisions of four ("Ost", "West"; teams "Ost 1" … "West 4" of one
+    club, four players each, the second captain). The Oberliga sends two down; the Landesliga
+    one up from each division, and one more: the better second by the comparison."""
+    from skatliga.models import Club
+    from skatliga.services import leagues
+
+    top = make_division(8)
+    season = top.season
+    top.level.relegated = 2
+    top.level.save()
+    lower = leagues.add_level(season.league, "Landesliga", series=2)
+    lower.promoted, lower.promoted_compared = 1, 1
+    lower.save()
+    club = Club.objects.create(name=f"Verein Süd {season.pk}")
+    for name in ("Ost", "West"):
+        division = leagues.create_division(season, lower, name)
+        for t in range(4):
+            team = leagues.add_team(division, f"{name} {t + 1}", club)
+            roster = [make_player(f"{name}-{t + 1}-{p}", club=club) for p in range(4)]
+            leagues.set_roster(team, roster, captain=roster[1])
+    return season

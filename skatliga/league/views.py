@@ -37,6 +37,7 @@ from skatliga.league.forms import (
 from skatliga.messages import message
 from skatliga.models import Club, Player, Season, Team
 from skatliga.services import rosters as league
+from skatliga.tasks.seasons import start_rescore
 from skatliga.views.referee import forbidden
 
 View = Callable[..., HttpResponse]
@@ -265,6 +266,9 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
             initial={"match_day": (season.tournaments.aggregate(m=Max("match_day"))["m"] or 0) + 1},
         ),
     }
+    if request.method == "POST" and "rescore" in request.POST:
+        job = start_rescore(season, user=request.user)
+        return redirect("referee:job", job_id=job.pk)
     if request.method == "POST":
         if "season-name" in request.POST:
             form: forms.Form = SeasonForm(request.POST, prefix="season")
@@ -297,6 +301,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "season": season,
             "may_end": season.is_run_by(request.user),
+            "other_rules": services.playing_other_rules(season),
             "teams": season.teams.select_related("club").prefetch_related("players"),
             "tournaments": season.tournaments.all(),
             **forms_,

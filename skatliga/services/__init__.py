@@ -105,7 +105,9 @@ from skatliga.services.tournaments import (
     assign_teams,
     create_team,
     create_tournament,
+    playing_other_rules,
     remove_referee,
+    rescore_season,
     update_tournament,
 )
 
@@ -180,6 +182,8 @@ __all__ = [
     "swap_seats",
     "table_results",
     "table_sizes",
+    "playing_other_rules",
+    "rescore_season",
     "update_tournament",
     "withdraw_player",
     "withdraw_publication",

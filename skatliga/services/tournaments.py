@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -172,6 +172,47 @@ def update_tournament(tournament: Tournament, *, user: User = None, **fields: An
     if old_season is not None and old_season != tournament.season_id:
         revisions.touch_seasons([old_season])
     return tournament
+
+
+def playing_other_rules(season: Season) -> list[Tournament]:
+    """The season's tournaments whose rule set, options or list system are not the season's
+    (the season's rules were corrected after they were set up), by date."""
+    return [
+        tournament
+        for tournament in season.tournaments.order_by("date", "pk")
+        if (tournament.rules, tournament.rule_options, tournament.scoring)
+        != (season.rules, season.rule_options, season.scoring)
+    ]
+
+
+@transaction.atomic
+def rescore_season(
+    season: Season,
+    *,
+    user: User = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Tournament]:
+    """Every tournament of ``season`` playing other rules than the season's set to the
+    season's and re-scored (:func:`update_tournament`, logged in each), all or nothing: the
+    first tournament whose games the rules would invalidate stops it with
+    ``settings_invalidate_games`` naming it (``tournament``)."""
+    changed = playing_other_rules(season)
+    for done, tournament in enumerate(changed, start=1):
+        try:
+            update_tournament(
+                tournament,
+                user=user,
+                rules=season.rules,
+                rule_options=dict(season.rule_options),
+                scoring=season.scoring,
+            )
+        except ServiceError as error:
+            raise ServiceError(
+                error.code, error.field, error.problems, tournament=tournament.name, **error.params
+            ) from None
+        if progress is not None:
+            progress(done, len(changed))
+    return changed
 
 
 def _setting_json(value: Any) -> Any:

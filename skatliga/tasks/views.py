@@ -21,10 +21,12 @@ from skatliga.models import Job
 TITLES = {
     "import_archive": gettext_lazy("Archiv importieren"),
     "roll_over": gettext_lazy("Neue Saison anlegen"),
+    "rescore_season": gettext_lazy("Spieltage neu werten"),
 }
 DONE = {
     "import_archive": gettext_lazy("Turnier importiert."),
     "roll_over": gettext_lazy("Die neue Saison ist angelegt, mit Auf- und Absteigern."),
+    "rescore_season": gettext_lazy("Die Spieltage sind mit den Regeln der Saison neu gewertet."),
 }
 STEPS = {"reading": gettext_lazy("Prüfen"), "writing": gettext_lazy("Schreiben")}
 

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from skatliga import services
+from skatliga import messages, services
 from skatliga.forms import coded_error
 from skatliga.models import Player, Registration, Seat, Series, Table, Team
 
@@ -101,10 +101,7 @@ class TeamForm(forms.Form):
     )
 
 
-DRAW_METHODS = (
-    ("lot", _("per Los")),
-    ("standings", _("nach dem Tabellenstand gesetzt")),
-)
+DRAW_METHODS = tuple(messages.DRAW_METHODS.items())
 
 
 class DrawForm(forms.Form):
@@ -114,6 +111,11 @@ class DrawForm(forms.Form):
         required=False,
         initial="lot",
         widget=forms.RadioSelect,
+        help_text=_(
+            "Gesetzt: die Stärksten zusammen an Tisch 1, die nächsten an Tisch 2 (wie im "
+            "Finale). Verteilt: der Stärkste an Tisch 1, der zweite an Tisch 2 … und zurück, "
+            "so dass jeder Tisch gleich stark besetzt ist."
+        ),
     )
     avoid_repeats = forms.BooleanField(
         label=_("Wiederholte Tischpartner vermeiden"),

@@ -127,6 +127,12 @@ class DrawForm(forms.Form):
         ),
     )
 
+    def __init__(self, *args: Any, first: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if first:  # no standing yet: by lot or by rating
+            field = cast(forms.ChoiceField, self.fields["method"])
+            field.choices = [(k, v) for k, v in DRAW_METHODS if not k.startswith("standings")]
+
 
 class SeatField(forms.ModelChoiceField[Seat]):
     """A seat of the series, named by its table, its place and its player."""

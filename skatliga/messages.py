@@ -431,8 +431,18 @@ CHANGE_KEYS: dict[str, StrPromise] = {
 }
 """The words for a change's keys; a tournament's settings are named by their fields."""
 
+DRAW_METHODS: dict[str, StrPromise] = {
+    "lot": _("per Los"),
+    "standings": _("nach dem Tabellenstand gesetzt"),
+    "standings_spread": _("nach dem Tabellenstand gesetzt, die Stärksten verteilt"),
+    "rating": _("nach Wertungszahl gesetzt"),
+    "rating_spread": _("nach Wertungszahl gesetzt, die Stärksten verteilt"),
+}
+"""The words for each way to draw (``services.seating.DRAW_METHODS``): the draw form's
+choices and the change log's."""
+
 CHANGE_VALUES: dict[str, dict[str, StrPromise]] = {
-    "method": {"lot": _("per Los"), "standings": _("nach dem Tabellenstand gesetzt")},
+    "method": DRAW_METHODS,
     "signed_with": dict(Signature.Method.choices),
 }
 

@@ -20,6 +20,8 @@ SKATLIGA_HSTS           with HTTPS: "" (default: one year, this host only), "sub
                         preload lists)
 SKATLIGA_BACKUP_DIR     where the nightly backups go: /healthz and check_backup warn when the
                         newest is older than a day
+SKATLIGA_RATING_LISTED  1/0, default 1: a player is in the public rating list unless he asked
+                        otherwise (0: only players who asked to be are in it)
 """
 
 import datetime
@@ -207,6 +209,9 @@ except ValueError:
     PAGE_LAG = -1.0
 if not 0 <= PAGE_LAG <= 5:
     raise ImproperlyConfigured(f"SKATLIGA_PAGE_LAG must be seconds from 0 to 5, not {_lag!r}.")
+
+# The public rating list (docs/rating.md): whether a player who has not chosen is in it.
+RATING_LISTED_DEFAULT = env_bool("SKATLIGA_RATING_LISTED", default=True)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -100,6 +100,7 @@ public_patterns = [
     path("seasons/<slug:slug>/results.pdf", public.season_results_pdf, name="season-results-pdf"),
     path("seasons/<slug:slug>/teams.pdf", public.season_teams_pdf, name="season-teams-pdf"),
     path("players/<id:pk>/", public.player, name="player"),
+    path("ratings/", public.ratings, name="ratings"),
     path("teams/<id:pk>/", public.team, name="team"),
     path("impressum/", notices.imprint, name="imprint"),
     path("datenschutz/", notices.privacy, name="privacy"),

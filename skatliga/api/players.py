@@ -24,8 +24,8 @@ from skatliga.api.views import (
     table_json,
     tournament_named,
 )
-from skatliga.models import Club, Player, Table, Team
-from skatliga.standings.rankings import API_LIST
+from skatliga.models import Category, Club, League, Player, PlayerRating, RatingChange, Table, Team
+from skatliga.standings.rankings import API_LIST, API_RATINGS
 
 
 class PlayerFilter(Schema):
@@ -156,3 +156,58 @@ def team(request: HttpRequest, pk: int) -> Any:
         pk=pk,
     )
     return {**_team_json(found), "players": [player_json(p) for p in found.players.all()]}
+
+
+class RatingFilter(Schema):
+    club: int | None = Field(None, description="A club's id.")
+    league: str | None = Field(None, description="A league's slug: players on its rosters.")
+    category: str | None = Field(None, description="A category (`damen`, `senioren`, …).")
+
+
+@api.get("/ratings", response={200: schemas.RatingRowsOut, **ERRORS}, tags=["players"])
+@paged(PAGE_SIZE)
+def ratings(request: HttpRequest, filters: Query[RatingFilter]) -> Any:
+    """The public rating list (docs/rating.md), highest first: players who keep their rating
+    from the public are not in it; by club, league or category, ranked within."""
+    listed = PlayerRating.objects.listed()
+    if filters.club is not None:
+        listed = listed.in_club(filters.club)
+    if filters.league is not None:
+        listed = listed.in_league(get_object_or_404(League, slug=filters.league).pk)
+    if filters.category is not None:
+        if filters.category not in Category.values:
+            return []
+        listed = listed.in_category(filters.category)
+    rows = listed.rows()
+    answered = API_RATINGS.api(rows)
+    for row, line in zip(rows, answered, strict=True):
+        line["provisional"] = row.provisional
+    return answered
+
+
+@api.get(
+    "/players/{pk}/rating", response={200: schemas.PlayerRatingOut, **ERRORS}, tags=["players"]
+)
+def player_rating(request: HttpRequest, pk: int) -> Any:
+    """A player's rating and what each tournament did to it; 404 where he has none or keeps
+    it from the public."""
+    rating = get_object_or_404(PlayerRating.objects.listed().select_related("player__club"), pk=pk)
+    changes = RatingChange.objects.filter(player_id=pk).per_tournament()
+    return {
+        "player": player_json(rating.player),
+        "rating": round(rating.rating, 1),
+        "lists": rating.lists,
+        "provisional": rating.provisional,
+        "tournaments": [
+            {
+                "tournament": change.tournament.slug,
+                "name": change.tournament.name,
+                "date": change.played_on,
+                "lists": change.lists,
+                "rating_before": round(change.rating_before, 1),
+                "rating_after": round(change.rating_after, 1),
+                "change": round(change.change, 1),
+            }
+            for change in changes
+        ],
+    }

@@ -10,7 +10,7 @@ from ninja import Field, Schema
 from pydantic import create_model
 
 from skatliga.standings.metrics import METRICS
-from skatliga.standings.rankings import API_LIST, API_PLAYERS, API_TEAMS, Ranking
+from skatliga.standings.rankings import API_LIST, API_PLAYERS, API_RATINGS, API_TEAMS, Ranking
 
 
 def row_schema(name: str, ranking: Ranking, doc: str, base: type[Schema] = Schema) -> type[Schema]:
@@ -209,6 +209,39 @@ PlayerListOut = row_schema(
 )
 
 
+class RatingMark(Schema):
+    provisional: bool = Field(
+        description="True until the player has played ten lists (docs/rating.md)."
+    )
+
+
+RatingRowOut = row_schema(
+    "RatingRowOut",
+    API_RATINGS,
+    "A player's line in the public rating list: the same rank as the page.",
+    RatingMark,
+)
+
+
+class RatingTournamentOut(Schema):
+    tournament: str = Field(description="The tournament's slug.")
+    name: str
+    date: datetime.date
+    lists: int = Field(description="His rated lists in it.")
+    rating_before: float
+    rating_after: float
+    change: float
+
+
+class PlayerRatingOut(RatingMark):
+    player: PlayerOut
+    rating: float = Field(description="His rating (docs/rating.md), to one decimal.")
+    lists: int = Field(description="The lists it rests on.")
+    tournaments: list[RatingTournamentOut] = Field(
+        description="What each tournament did to his rating, in the order played."
+    )
+
+
 class ClubOut(Schema):
     id: int
     name: str
@@ -242,6 +275,6 @@ LiveStandingOut = create_model(
     ),
     items=(many(StandingRowOut), ...),
 )
-StandingRowsOut, TeamRowsOut, PlayerListsOut = map(
-    many, (StandingRowOut, TeamRowOut, PlayerListOut)
+StandingRowsOut, TeamRowsOut, PlayerListsOut, RatingRowsOut = map(
+    many, (StandingRowOut, TeamRowOut, PlayerListOut, RatingRowOut)
 )

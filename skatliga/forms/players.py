@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from skatliga import services
+from skatliga import messages, services
 from skatliga.forms import coded_error
 from skatliga.models import Player, Registration, Seat, Series, Table, Team
 
@@ -101,10 +101,7 @@ class TeamForm(forms.Form):
     )
 
 
-DRAW_METHODS = (
-    ("lot", _("per Los")),
-    ("standings", _("nach dem Tabellenstand gesetzt")),
-)
+DRAW_METHODS = tuple(messages.DRAW_METHODS.items())
 
 
 class DrawForm(forms.Form):
@@ -114,6 +111,11 @@ class DrawForm(forms.Form):
         required=False,
         initial="lot",
         widget=forms.RadioSelect,
+        help_text=_(
+            "Gesetzt: die Stärksten zusammen an Tisch 1, die nächsten an Tisch 2 (wie im "
+            "Finale). Verteilt: der Stärkste an Tisch 1, der zweite an Tisch 2 … und zurück, "
+            "so dass jeder Tisch gleich stark besetzt ist."
+        ),
     )
     avoid_repeats = forms.BooleanField(
         label=_("Wiederholte Tischpartner vermeiden"),
@@ -124,6 +126,12 @@ class DrawForm(forms.Form):
             "wieder zusammen."
         ),
     )
+
+    def __init__(self, *args: Any, first: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if first:  # no standing yet: by lot or by rating
+            field = cast(forms.ChoiceField, self.fields["method"])
+            field.choices = [(k, v) for k, v in DRAW_METHODS if not k.startswith("standings")]
 
 
 class SeatField(forms.ModelChoiceField[Seat]):

@@ -31,6 +31,17 @@ class PlayerForm(forms.Form):
         help_text=_("Öffentliche Seiten, PDFs, Tabellen und die API zeigen „A. B.“."),
         required=False,
     )
+    rating_listed = forms.TypedChoiceField(
+        label=_("in der öffentlichen Wertungsliste"),
+        choices=[
+            ("", _("wie voreingestellt")),
+            ("yes", _("ja")),
+            ("no", _("nein, Wertungszahl nicht öffentlich")),
+        ],
+        coerce=lambda value: {"yes": True, "no": False}.get(value),
+        empty_value=None,
+        required=False,
+    )
 
 
 def find_player(text: str) -> Player | None:

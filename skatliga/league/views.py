@@ -170,6 +170,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         "number": player.number,
         "category": player.category,
         "initials_only": player.initials_only,
+        "rating_listed": {None: "", True: "yes", False: "no"}[player.rating_listed],
     }
     form = PlayerForm(request.POST or None, initial=initial)
     if (

@@ -42,6 +42,14 @@ class Player(models.Model):
         default=False,
         help_text=_("Öffentliche Seiten, PDFs, Tabellen und die API zeigen „A. B.“."),
     )
+    rating_listed = models.BooleanField(
+        _("in der öffentlichen Wertungsliste"),
+        null=True,
+        blank=True,
+        help_text=_("Leer: wie die Voreinstellung der Liga."),
+    )
+    """His own choice whether the public sees his rating; None: the site's default
+    (``settings.RATING_LISTED_DEFAULT``)."""
 
     class Meta:
         ordering = ["name"]
@@ -58,6 +66,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def rating_shown(self) -> bool:
+        """Whether the public sees his rating (his choice, else the site's default)."""
+        if self.rating_listed is None:
+            return bool(settings.RATING_LISTED_DEFAULT)
+        return self.rating_listed
 
     @property
     def public_name(self) -> str:

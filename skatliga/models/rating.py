@@ -9,12 +9,14 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from skatliga.models.clubs import Player
+from skatliga.models.clubs import Player, public_name
+from skatliga.models.league import RosterEntry
 from skatliga.models.tournaments import Table, Tournament
 from skatliga.rating.model import PARAMETERS, Skill, widened
 
@@ -55,6 +57,69 @@ class PlayerRatingQuerySet(models.QuerySet["PlayerRating"]):
 
     def provisional(self) -> PlayerRatingQuerySet:
         return self.filter(lists__lt=PARAMETERS.provisional_lists)
+
+    def listed(self) -> PlayerRatingQuerySet:
+        """The ratings the public sees: of players who chose to be in the rating list, and
+        of those who did not choose where the site's default lists them
+        (``settings.RATING_LISTED_DEFAULT``)."""
+        shown = Q(player__rating_listed=True)
+        if settings.RATING_LISTED_DEFAULT:
+            shown |= Q(player__rating_listed__isnull=True)
+        return self.filter(shown)
+
+    def in_club(self, club_pk: int) -> PlayerRatingQuerySet:
+        return self.filter(player__club_id=club_pk)
+
+    def in_league(self, league_pk: int) -> PlayerRatingQuerySet:
+        """Players on a roster of a team of one of the league's seasons."""
+        rostered = RosterEntry.objects.filter(team__season__league_id=league_pk)
+        return self.filter(player__in=rostered.values("player_id"))
+
+    def in_category(self, category: str) -> PlayerRatingQuerySet:
+        return self.filter(player__category=category)
+
+    def rows(self) -> list[RatingRow]:
+        """The rating list: these ratings ranked (level ratings share a place), as rows the
+        metrics read (``standings.metrics``), names as the public sees them."""
+        found = self.ranked().values_list(
+            "player_id",
+            "player__name",
+            "player__initials_only",
+            "player__club__name",
+            "rating",
+            "lists",
+        )
+        rows: list[RatingRow] = []
+        for index, (pk, name, initials_only, club, rating, lists) in enumerate(found):
+            shown = round(rating, 1)
+            rank = rows[-1].rank if rows and rows[-1].rating == shown else index + 1
+            provisional = lists < PARAMETERS.provisional_lists
+            rows.append(
+                RatingRow(
+                    rank,
+                    pk,
+                    public_name(name, initials_only),
+                    club or "",
+                    shown,
+                    lists,
+                    provisional,
+                )
+            )
+        return rows
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A line of the rating list: the player's place, his public name and club, his rating
+    (to one decimal, as shown), the lists it rests on and whether it is provisional."""
+
+    rank: int
+    player_id: int
+    player: str
+    club: str
+    rating: float
+    lists: int
+    provisional: bool
 
 
 class PlayerRating(models.Model):

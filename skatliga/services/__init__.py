@@ -90,12 +90,12 @@ from skatliga.services.seating import (
     register_players,
     remove_registration,
     roster_problems,
-    seat_in_order,
     series_repeat_pairs,
     swap_seats,
     table_sizes,
     withdraw_player,
 )
+from skatliga.services.seeding import seat_in_order
 from skatliga.services.substitutes import appoint_substitute, remove_substitute
 from skatliga.services.tournaments import (
     RESCORING,

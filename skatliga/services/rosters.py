@@ -96,9 +96,12 @@ def save_player(
     number: str = "",
     category: str = "",
     initials_only: bool = False,
+    rating_listed: bool | None = None,
 ) -> Player:
     """Create a player (``player`` None) or change one; a new club name creates the club.
-    ``initials_only``: the public sees him by his initials (``models.public_name``)."""
+    ``initials_only``: the public sees him by his initials (``models.public_name``);
+    ``rating_listed``: his choice whether the public sees his rating (None: the site's
+    default, ``settings.RATING_LISTED_DEFAULT``)."""
     name, number = one_line(name), number.strip()
     if not name:
         raise ServiceError("player_name_missing", "name")
@@ -113,6 +116,7 @@ def save_player(
     player = player or Player()
     player.name, player.number, player.category = name, number, category
     player.initials_only = initials_only
+    player.rating_listed = rating_listed
     player.club = _club(club)
     player.save()
     return player
@@ -175,6 +179,9 @@ def merge_players(keep: Player, drop: Player, *, user: User = None) -> Player:
     if drop.initials_only and not keep.initials_only:
         keep.initials_only = True
         changed.append("initials_only")
+    if drop.rating_listed is False and keep.rating_listed is not False:
+        keep.rating_listed = False  # one who kept his rating private stays private
+        changed.append("rating_listed")
     drop.delete()
     if not keep.number and drop_number:
         keep.number = drop_number

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections import Counter, defaultdict, deque
-from collections.abc import Hashable, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -40,6 +40,13 @@ from skatliga.services.partners import (
     repeat_pairs,
     separate,
     team_tables,
+)
+from skatliga.services.seeding import (
+    seat_in_order,
+    seeded_league_tables,
+    seeding_order,
+    spread,
+    teams_apart,
 )
 
 # --- players and tables ----------------------------------------------------------------------
@@ -157,8 +164,10 @@ def table_sizes(players: int, system: scoring.ListSystem | None = None) -> list[
     raise ServiceError("players_cannot_be_seated", "players", players=players)
 
 
-DRAW_METHODS = ("lot", "standings")
-"""How :func:`draw_tables` seats the players: by lot, or seeded by the standings so far."""
+DRAW_METHODS = ("lot", "standings", "standings_spread", "rating", "rating_spread")
+"""How :func:`draw_tables` seats the players: by lot, or seeded ("Setzliste") by the
+tournament's standings so far or by the players' ratings (docs/rating.md section 9): the top
+tables together as in a final, or (``_spread``) the strongest spread over the tables."""
 
 
 @transaction.atomic
@@ -178,7 +187,11 @@ def draw_tables(
     (:func:`~skatliga.services.partners.arrange`). ``standings``: in the order of the
     tournament standings so far, players without results last in an order drawn by lot;
     table 1 takes the first four, table 2 the next, the 3-tables (:func:`table_sizes`) come
-    last. Team-mates are kept apart when the tournament says so (ServiceError
+    last. ``rating``: so, in the order of the players' ratings on the tournament's day
+    (:func:`rating_order`). ``standings_spread``, ``rating_spread``: in the same orders, the
+    strongest spread over the tables (:func:`spread`). A league group's match day seats its
+    line-ups so too when seeded, team-mates always apart (:func:`seeded_league_tables`).
+    Team-mates are kept apart when the tournament says so (ServiceError
     ``teammates_cannot_be_separated`` when no seating does; see :func:`seat_in_order`), and
     the referee's forbidden pairs (``services.forbidden``) where a seating can: by lot
     through :func:`~skatliga.services.partners.arrange`, seeded by the nearest swap
@@ -211,16 +224,39 @@ def draw_tables(
     line_ups = series_line_ups(tournament, number)
     if line_ups is not None:
         by_player = {r.player_id: r for r in registrations}
-        drawn_ids = league_tables(line_ups, number - 1, met=met, rng=rng)
+        drawn: dict[str, Any] = {"line_ups": True}
+        if method == "lot":
+            drawn_ids = league_tables(line_ups, number - 1, met=met, rng=rng)
+        else:
+            playing = [by_player[p] for team in line_ups for p in team]
+            order = seeding_order(method, tournament, playing, rng)
+            team_of = {p: index for index, team in enumerate(line_ups) for p in team}
+            drawn_ids = seeded_league_tables(
+                [r.player_id for r in order], team_of, spread_out=method.endswith("_spread")
+            )
+            drawn["method"] = method
         tables = [[by_player[p] for p in group] for group in drawn_ids]
-        return _seat_series(tournament, number, tables, met, user=user, after={"line_ups": True})
+        return _seat_series(tournament, number, tables, met, user=user, after=drawn)
     sizes = table_sizes(len(registrations), tournament.list_system)
-    if method == "standings":
-        order = _standings_order(tournament, registrations, rng)
-    else:
+    if method == "lot":
         order = list(registrations)
         rng.shuffle(order)
-    tables = seat_in_order(order, sizes, apart=apart)
+    else:
+        order = seeding_order(method, tournament, registrations, rng)
+    if method.endswith("_spread"):
+        tables = spread(order, sizes)
+        if apart and not all(teams_apart(group) for group in tables):
+            seated = {r.player_id: r for r in registrations}
+            moved = separate(
+                [[r.player_id for r in group] for group in tables],
+                forbidden=set(),
+                teams={r.player_id: r.team_id for r in registrations},
+            )
+            tables = [[seated[p] for p in group] for group in moved]
+            if not all(teams_apart(group) for group in tables):
+                tables = seat_in_order(order, sizes, apart=True)
+    else:
+        tables = seat_in_order(order, sizes, apart=apart)
     forbidden = forbidden_pairs(tournament)
     by_player = {r.player_id: r for r in registrations}
     teams = {r.player_id: r.team_id for r in registrations} if apart else {}
@@ -364,123 +400,6 @@ def series_repeat_pairs(series: Series) -> list[tuple[Seat, Seat]]:
         for a, b in combinations(seats, 2)
         if a.table_id == b.table_id and pair(a.player_id, b.player_id) in met
     ]
-
-
-def _standings_order(
-    tournament: Tournament, registrations: Sequence[Registration], rng: random.Random
-) -> list[Registration]:
-    """The registrations in the order of the standings, those without results last by lot."""
-    unranked = {r.player_id: r for r in registrations}
-    rows = ListResult.objects.for_tournament(tournament).standings(lots_of=tournament)
-    ranked = [unranked.pop(row.player_id) for row in rows if row.player_id in unranked]
-    rest = list(unranked.values())
-    rng.shuffle(rest)
-    return ranked + rest
-
-
-def _split(order: Sequence[Registration], sizes: Sequence[int]) -> list[list[Registration]]:
-    tables, start = [], 0
-    for size in sizes:
-        tables.append(list(order[start : start + size]))
-        start += size
-    return tables
-
-
-def _teams_apart(group: Sequence[Registration]) -> bool:
-    teams = [r.team_id for r in group if r.team_id is not None]
-    return len(teams) == len(set(teams))
-
-
-def seat_in_order(
-    order: Sequence[Registration], sizes: Sequence[int], *, apart: bool
-) -> list[list[Registration]]:
-    """Tables of ``sizes`` filled in ``order``: table 1 takes the first players, and so on.
-
-    With ``apart``, each seat in turn takes the first player of ``order`` not seated yet
-    whose team has nobody at that table and after whom the others can still be seated with
-    team-mates apart: a player moves down only as far as a team-mate forces him, and the
-    next ones move up by as much. ServiceError ``teammates_cannot_be_separated`` when no
-    seating keeps team-mates apart.
-    """
-    if not apart:
-        return _split(order, sizes)
-    tables: list[list[Registration]] = [[] for _ in sizes]
-    rest = list(order)
-    if not _can_seat_apart(rest, tables, sizes):
-        raise ServiceError("teammates_cannot_be_separated")
-    for table, size in zip(tables, sizes, strict=True):
-        while len(table) < size:
-            teams = {r.team_id for r in table if r.team_id is not None}
-            for index, candidate in enumerate(rest):
-                if candidate.team_id in teams:
-                    continue
-                table.append(candidate)
-                others = rest[:index] + rest[index + 1 :]
-                if _can_seat_apart(others, tables, sizes):
-                    rest = others
-                    break
-                table.pop()
-            else:  # pragma: no cover - a seating exists, so some candidate keeps one open
-                raise ServiceError("teammates_cannot_be_separated")
-    return tables
-
-
-def _can_seat_apart(
-    rest: Sequence[Registration], tables: Sequence[Sequence[Registration]], sizes: Sequence[int]
-) -> bool:
-    """Whether ``rest`` fits the free seats of ``tables`` with no two team-mates at a table.
-
-    Seating them in order is tried first; otherwise a flow from each team (as many as it
-    has players left) to the tables without one of it (one each, as many as seats are free)
-    decides. Players without a team take whatever seats remain.
-    """
-    free = [size - len(table) for table, size in zip(tables, sizes, strict=True)]
-    filled = _split(rest, free)
-    if all(_teams_apart([*table, *more]) for table, more in zip(tables, filled, strict=True)):
-        return True
-    needed = Counter(r.team_id for r in rest if r.team_id is not None)
-    edges: dict[Hashable, dict[Hashable, int]] = {"source": {}}
-    for team, count in needed.items():
-        edges["source"][("team", team)] = count
-        edges[("team", team)] = {
-            ("table", index): 1
-            for index, table in enumerate(tables)
-            if free[index] and team not in {r.team_id for r in table}
-        }
-    for index, seats in enumerate(free):
-        edges[("table", index)] = {"sink": seats}
-    return _max_flow(edges, "source", "sink") == sum(needed.values())
-
-
-def _max_flow(edges: Mapping[Hashable, Mapping[Hashable, int]], source: str, sink: str) -> int:
-    """The maximum flow through ``edges`` (node → node → capacity), by shortest paths."""
-    residual: dict[Hashable, dict[Hashable, int]] = defaultdict(dict)
-    for node, targets in edges.items():
-        for target, capacity in targets.items():
-            residual[node][target] = residual[node].get(target, 0) + capacity
-            residual[target].setdefault(node, 0)
-    flow = 0
-    while True:
-        parent: dict[Hashable, Hashable] = {source: source}
-        queue: deque[Hashable] = deque([source])
-        while queue and sink not in parent:
-            node = queue.popleft()
-            for target, capacity in residual[node].items():
-                if capacity > 0 and target not in parent:
-                    parent[target] = node
-                    queue.append(target)
-        if sink not in parent:
-            return flow
-        path: list[tuple[Hashable, Hashable]] = []
-        node = sink
-        while node != source:
-            path.append((parent[node], node))
-            node = parent[node]
-        push = min(residual[a][b] for a, b in path)
-        for a, b in path:
-            residual[a][b] -= push
-            residual[b][a] += push
-        flow += push
 
 
 @transaction.atomic

@@ -450,6 +450,55 @@ class SchemeText(Metric):
     shown = False
 
 
+def one_decimal(value: float) -> str:
+    """A rating as shown: to one decimal in the active language, rounded half to even, with a
+    typographic minus (Django's ``number_format`` would cut the other decimals off).
+
+    >>> from django.utils import translation
+    >>> with translation.override("de"):
+    ...     one_decimal(-1.26), one_decimal(12.04), one_decimal(-0.04)
+    ('−1,3', '12,0', '0,0')
+    """
+    shown = formats.number_format(round(value, 1) + 0.0, 1)
+    if shown.startswith("-"):
+        rest = shown[1:]
+        return rest if rest.strip("0,.") == "" else f"{MINUS}{rest}"
+    return shown
+
+
+# --- the rating (docs/rating.md) ---------------------------------------------------------
+
+
+@metric
+class Rating(Metric):
+    """A player's rating (``models.PlayerRating``) to one decimal, marked while provisional:
+    a row without one (not rated, or kept from the public at his wish) shows none."""
+
+    key = "rating"
+    name = _("Wertungszahl")
+    description = (
+        "The player's Skat rating (docs/rating.md), to one decimal; null where he has none "
+        "or keeps it from the public."
+    )
+    api_type = float | None
+    api_default = None
+    share = 0.09
+    fold = False
+
+    def value(self, row: Any) -> Any:
+        return getattr(row, "rating", None)
+
+    def text(self, record: Record) -> str:
+        value = record[self.key]
+        return "" if value is None else one_decimal(value)
+
+    def cell(self, record: Record, table: Any) -> str:
+        html = format_html("{}", self.text(record))
+        if getattr(record["row"], "provisional", False):
+            html += format_html(' <span class="badge provisional">{}</span>', _("vorläufig"))
+        return html
+
+
 # --- a player's lists ---------------------------------------------------------------------
 
 

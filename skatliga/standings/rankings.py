@@ -141,6 +141,10 @@ API_TEAMS = Ranking(
     )
 )
 """A team's line in the API's league tables."""
+RATINGS = Ranking(("rank", "player", "club", "rating", "lists"), marked=("rating",))
+"""The public rating list (``models.PlayerRating``): highest first."""
+API_RATINGS = Ranking(("rank", "player_id", "player", "club", "rating", "lists"))
+"""A line of the API's rating list."""
 API_LIST = Ranking(FIGURES)
 """A player's figures on one list (``ListResult``), in the API."""
 

@@ -60,7 +60,7 @@ def render_tournament(
         "player_rows": teams_form.rows() if teams_form else [(r, None) for r in registrations],
         "team_form": TeamForm(),
         "clubs": Club.objects.values_list("name", flat=True),
-        "draw_form": DrawForm(),
+        "draw_form": DrawForm(first=not series),
         "avoid_repeats": True,
         "table_sizes": sizes,
         "active": players,

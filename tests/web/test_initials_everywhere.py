@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatliga import services
-from skatliga.models import Club, Player, Season, Series, Table, Team, Tournament
+from skatliga.models import Club, Player, PlayerRating, Season, Series, Table, Team, Tournament
 from skatliga.services import checkin
 from skatliga.urls import public_patterns
 
@@ -38,12 +38,18 @@ def private_players(small_season: Season) -> dict[str, int]:
         name="Bernd Quaschnowitz", initials_only=True, club=club
     )
     table = Table.objects.get(series__number=1, number=1)
+    b1 = Player.objects.get(name="Bernd Quaschnowitz")
+    table_day = table.series.tournament.date
     zora = Player.objects.create(name="Zora Zwirbelmeyer", initials_only=True, club=club)
     services.appoint_substitute(table, 2, 3, player=zora)
     state = services.list_state(table)
     for position in (1, 2, 3, 4):
         services.sign_list(table, position, state=state)
     services.sign_list(table, 2, state=state, substitute=True)
+    for pk, rating in ((b1.pk, 12.5), (zora.pk, 3.25)):  # in the rating list, both
+        PlayerRating.objects.create(
+            player_id=pk, mu=30.0, sigma=5.0, rating=rating, lists=12, last_played=table_day
+        )
     return {
         "player": Player.objects.get(name="Bernd Quaschnowitz").pk,
         "substitute": zora.pk,
@@ -73,6 +79,7 @@ def public_urls(ids: dict[str, int]) -> Iterator[str]:
         "season-teams-pdf": [[season]],
         "player": [[ids["player"]], [ids["substitute"]]],
         "team": [[ids["team"]]],
+        "ratings": [[]],
         "imprint": [[]],
         "privacy": [[]],
     }
@@ -89,10 +96,12 @@ def spreadsheet_urls() -> Iterator[str]:
         "/tournaments/spieltag-1/",
         "/tournaments/spieltag-1/series/1/",
         "/seasons/liga-2026/",
+        "/ratings/",
     ):
         for kind in EXPORTS:
             yield f"{page}?export={kind}"
-            yield f"{page}?export={kind}&table=teams"
+            if page != "/ratings/":
+                yield f"{page}?export={kind}&table=teams"
 
 
 def checkin_urls(ids: dict[str, int]) -> Iterator[str]:
@@ -190,6 +199,8 @@ def test_a_player_listed_by_initials_is_never_named_in_full(client, private_play
     assert "/tournaments/spieltag-1/series/1/tables/1/" in shown
     assert "/tournaments/spieltag-1/series/1/sheets.pdf" in shown
     assert "/seasons/liga-2026/?export=xlsx" in shown
+    assert {"/ratings/", "/ratings/?export=xlsx", "/api/v1/ratings"} <= set(shown)
+    assert f"/players/{private_players['player']}/" in shown
     assert any(url.startswith("/c/") and url.endswith("?q=B+Q") for url in shown)
     assert not any(url.startswith("/c/") and url.endswith("?q=Bernd") for url in shown)
     if published:

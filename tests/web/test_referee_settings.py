@@ -421,17 +421,18 @@ def test_teams_assigned_on_the_page_are_kept_apart_in_the_draw(client, referee):
 # --- seeded draw -----------------------------------------------------------------------------
 
 
-def test_the_draw_method_is_offered_from_the_second_series_on(client, referee):
+def test_the_standings_draw_is_offered_from_the_second_series_on(client, referee):
+    """Before the first series there is no standing: by lot or by rating only."""
     tournament = refereed(referee, players=4)
     url = reverse("referee:tournament", args=[tournament.slug])
-    choice = 'name="method"'
+    by_rating, by_standing = 'value="rating_spread"', 'value="standings"'
 
     before = client.get(url).content.decode()
     client.post(reverse("referee:draw", args=[tournament.slug]))
     after = client.get(url).content.decode()
 
-    assert choice not in before
-    assert choice in after
+    assert by_rating in before and by_standing not in before
+    assert by_rating in after and by_standing in after
 
 
 def test_drawing_by_standings_from_the_page_seats_the_leader_at_table_1(client, referee):

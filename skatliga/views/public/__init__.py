@@ -5,6 +5,7 @@ they share in ``common``."""
 from skatliga.views.public.hall import hall
 from skatliga.views.public.lists import seats, seats_pdf, series_sheets_pdf, table
 from skatliga.views.public.players import player, team
+from skatliga.views.public.ratings import ratings
 from skatliga.views.public.seasons import season, season_results_pdf, season_teams_pdf
 from skatliga.views.public.tournaments import (
     series,
@@ -18,6 +19,7 @@ from skatliga.views.public.tournaments import (
 __all__ = [
     "hall",
     "player",
+    "ratings",
     "season",
     "season_results_pdf",
     "season_teams_pdf",

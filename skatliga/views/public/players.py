@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.formats import date_format
 from django_tables2 import RequestConfig
 
-from skatliga.models import ListResult, Player, Team, Tournament, public_name
+from skatliga.models import (
+    ListResult,
+    Player,
+    PlayerRating,
+    RatingChange,
+    Team,
+    Tournament,
+    public_name,
+)
+from skatliga.standings.metrics import MINUS, one_decimal
 from skatliga.standings.queries import player_statistics, series_totals, team_standings
 from skatliga.standings.rankings import PLAYERS
 from skatliga.standings.tables import HistoryTable, StandingTable
@@ -54,22 +66,32 @@ def player(request: HttpRequest, pk: int) -> HttpResponseBase:
     # page needs nothing else).
     found = list(
         Player.objects.filter(pk=pk).values_list(
-            "pk", "name", "number", "club_id", "club__name", "initials_only"
+            "pk", "name", "number", "club_id", "club__name", "initials_only", "rating_listed"
         )
     )
     if not found:
         raise Http404
+    # His rating changes with a recompute too (no list's revision says so): its state is
+    # part of the key.
+    rated = list(PlayerRating.objects.filter(pk=pk).values_list("rating", "lists", "mu"))
     lists = _lists_revisions(pk)
     teams = list(
         Team.objects.filter(players=pk)
         .order_by("name", "pk")
         .values_list("pk", "name", "season__name")
     )
-    _pk, name, _number, _club, club, initials_only = found[0]
+    _pk, name, _number, _club, club, initials_only, _listed = found[0]
     # A save at another table of his tournaments leaves his page cached; his teams' and
     # their seasons' names are part of the key themselves, not their seasons' revisions
     # (which every save of the season raises).
-    key = ("player", *found[0], [(t, f, table, r) for t, f, _at, table, r in lists], teams)
+    key = (
+        "player",
+        *found[0],
+        settings.RATING_LISTED_DEFAULT,
+        rated,
+        [(t, f, table, r) for t, f, _at, table, r in lists],
+        teams,
+    )
     modified = latest(*(at for _t, _f, at, _table, _r in lists))
 
     def build() -> HttpResponse:
@@ -97,8 +119,45 @@ def _player_page(
             # His lists are the rows of his history: counted there, not asked again.
             "statistics": player_statistics(pk, lists=len(rows)),
             "teams": teams,
+            **rating_context(pk),
         },
     )
+
+
+def rating_context(pk: int) -> dict[str, Any]:
+    """His rating as the public sees it (nothing where he keeps it from the public): the
+    rating, the change each tournament made to it (newest first) and its chart."""
+    rating = PlayerRating.objects.filter(pk=pk).select_related("player").first()
+    if rating is None or not rating.player.rating_shown:
+        return {}
+    changes = RatingChange.objects.filter(player_id=pk).per_tournament()
+    points = [
+        (date_format(change.played_on, "SHORT_DATE_FORMAT"), round(change.rating_after, 1))
+        for change in changes
+    ]
+    return {
+        "rating": rating,
+        "rating_text": one_decimal(rating.rating),
+        "rating_changes": [
+            {
+                "change": change,
+                "before": one_decimal(change.rating_before),
+                "after": one_decimal(change.rating_after),
+                "delta": signed(change.change),
+                "rise": change.change >= 0,
+            }
+            for change in reversed(changes)
+        ],
+        "rating_chart": chart(points, text=one_decimal),
+    }
+
+
+def signed(value: float) -> str:
+    """A change to one decimal with its sign: ``+1,2``, ``−0,4``, ``±0,0``."""
+    shown = one_decimal(abs(value))
+    if shown == one_decimal(0):
+        return f"±{shown}"
+    return f"+{shown}" if value > 0 else f"{MINUS}{shown}"
 
 
 def team(request: HttpRequest, pk: int) -> HttpResponseBase:
@@ -155,8 +214,15 @@ def _team_page(request: HttpRequest, team: Team) -> HttpResponse:
     )
 
 
-def chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) -> dict[str, Any]:
-    """Coordinates of an inline SVG line chart of series totals, drawn by the template."""
+def chart(
+    points: Sequence[tuple[str, float]],
+    width: int = 640,
+    height: int = 220,
+    text: Callable[[Any], str] = str,
+) -> dict[str, Any]:
+    """Coordinates of an inline SVG line chart (series totals, a rating's history), drawn
+    by the template; ``text`` writes a value. With many points only the labelled ones say
+    their value."""
     if not points:
         return {}
     left, right, top, bottom = 56, 40, 24, 36
@@ -166,7 +232,7 @@ def chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) ->
     step = (width - left - right) / max(len(points) - 1, 1)
     label_every = -(-len(points) // 6)
 
-    def y(value: int) -> float:
+    def y(value: float) -> float:
         return round(top + (height - top - bottom) * (high - value) / span, 1)
 
     dots = [
@@ -183,6 +249,8 @@ def chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) ->
             else "middle",
             "title": label,
             "value": value,
+            "text": text(value),
+            "shown": len(points) <= 12 or i % label_every == 0 or i == len(points) - 1,
         }
         for i, (label, value) in enumerate(points)
     ]
@@ -192,7 +260,7 @@ def chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) ->
         "left": left,
         "tick_x": left - 6,
         "bottom": height - bottom + 18,
-        "ticks": [{"y": y(v), "value": v} for v in sorted({low, 0, high})],
+        "ticks": [{"y": y(v), "value": v, "text": text(v)} for v in sorted({low, 0, high})],
         "path": " ".join(f"{d['x']},{d['y']}" for d in dots),
         "dots": dots,
     }

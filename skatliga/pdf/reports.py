@@ -58,7 +58,7 @@ def report_pdf(view: Any) -> bytes:
         flow.append(Paragraph(escape(_("vorläufig")) + " · " + escape(view.state_text), _STAMP))
     else:
         flow.append(Paragraph(escape(view.state_text), _TEXT))
-    heading = [_("Mannschaft"), _("Spieler"), _("Spielpunkte"), _("Wertungspunkte")]
+    heading = [_("Mannschaft"), _("Spieler"), _("Spielpunkte"), _("Matchpunkte")]
     for series in view.series:
         flow.append(Paragraph(escape(_("Serie %(n)s") % {"n": series["number"]}), _SECTION))
         rows: list[list[Any]] = [heading]
@@ -76,7 +76,7 @@ def report_pdf(view: Any) -> bytes:
             )
         flow.append(_table(rows, [0.25, 0.5, 0.12, 0.13]))
     flow.append(Paragraph(escape(_("Gesamt")), _SECTION))
-    rows = [[_("Mannschaft"), "", _("Spielpunkte"), _("Wertungspunkte")]]
+    rows = [[_("Mannschaft"), "", _("Spielpunkte"), _("Matchpunkte")]]
     for team in view.totals:
         rows.append(
             [

@@ -31,7 +31,7 @@ _STYLE = TableStyle(
         ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.Color(0.6, 0.6, 0.6)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("ALIGN", (-3, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
     ]
 )
 
@@ -52,7 +52,8 @@ def report_pdf(view: Any) -> bytes:
     register_fonts()
     flow: list[Flowable] = [Paragraph(escape(_("Spielbericht")), _TITLE)]
     flow.append(Paragraph(escape(view.title), _TEXT))
-    flow.append(Paragraph(escape(f"{date_text(view.date)} · {view.venue}"), _TEXT))
+    where = " · ".join(t for t in (date_text(view.date), view.venue) if t)
+    flow.append(Paragraph(escape(where), _TEXT))
     if view.provisional:
         flow.append(Spacer(1, 2 * mm))
         flow.append(Paragraph(escape(_("vorläufig")) + " · " + escape(view.state_text), _STAMP))

@@ -5,9 +5,11 @@ taken as any object with those attributes): no database access here."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -41,6 +43,11 @@ def _table(rows: list[list[Any]], shares: list[float]) -> LongTable:
     table = LongTable(rows, colWidths=[full * s for s in shares], repeatRows=1)
     table.setStyle(_STYLE)
     return table
+
+
+def _money(amount: str) -> str:
+    """An amount as the active language writes it (0,50 in German)."""
+    return number_format(Decimal(amount), 2)
 
 
 def _cell(text: str) -> Paragraph:
@@ -91,14 +98,16 @@ def report_pdf(view: Any) -> bytes:
     flow.append(Paragraph(escape(_("Verlustspielgeld")), _SECTION))
     rows = [[_("Serie"), _("Tisch"), _("verlorene Spiele"), _("Betrag")]]
     for table in view.tables:
-        rows.append([str(table["series"]), str(table["table"]), str(table["lost"]), table["fee"]])
-    rows.append([_("Summe"), "", "", view.fees])
+        rows.append(
+            [str(table["series"]), str(table["table"]), str(table["lost"]), _money(table["fee"])]
+        )
+    rows.append([_("Summe"), "", "", _money(view.fees)])
     flow.append(_table(rows, [0.25, 0.25, 0.25, 0.25]))
     flow.append(
         Paragraph(
             escape(
                 _("%(fee)s je verlorenes Spiel; erhält: %(to)s")
-                % {"fee": view.fee, "to": view.fees_to}
+                % {"fee": _money(view.fee), "to": view.fees_to}
             ),
             _TEXT,
         )

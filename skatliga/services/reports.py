@@ -219,7 +219,7 @@ def _log(report: MatchReport, action: str, user: User, **fields: Any) -> None:
 
 def _locked(report: MatchReport) -> MatchReport:
     return (
-        MatchReport.objects.select_for_update()
+        MatchReport.objects.select_for_update(of=("self",))
         .select_related("group__tournament", "group__match_day__division")
         .get(pk=report.pk)
     )
@@ -337,3 +337,12 @@ def fees_by_receiver(division: Division) -> dict[str, Decimal]:
     for report in reports_of(division):
         found[report.content["fees_to_name"] or "official"] += Decimal(report.content["fees"])
     return dict(found)
+
+
+def is_provisional(group: MatchGroup, today: datetime.date | None = None) -> bool:
+    """Whether a public page shows the group's results as provisional: until the official
+    releases its report, or the report is binding. A group without a report is provisional."""
+    report = MatchReport.objects.filter(group=group).first()
+    if report is None:
+        return True
+    return report.released_at is None and not is_binding(report, today)

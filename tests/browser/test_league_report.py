@@ -67,7 +67,7 @@ def match_day(django_user_model, clock):
     FineKind.objects.create(
         league=league, code=FineCode.ABSENT, name="Nichtantreten", amount=Decimal("60.00")
     )
-    LeagueRules.objects.create(league=league, bar_unpaid=True)
+    LeagueRules.objects.update_or_create(league=league, defaults={"bar_unpaid": True})
     first, second = MatchGroup.objects.filter(match_day__number=1, match_day__division=division)
     teams = play_group(first)
     second = matchdays.set_up_group(second)

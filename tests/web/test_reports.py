@@ -98,8 +98,9 @@ def test_the_report_has_the_hand_worked_figures(played):
 def test_the_fees_go_to_the_official_where_the_league_says_so(played):
     group, _teams = played
     league = group.match_day.division.season.league
-    LeagueRules.objects.create(
-        league=league, lost_fees_to=LeagueRules.FeesTo.OFFICIAL, binding_days=7
+    LeagueRules.objects.update_or_create(
+        league=league,
+        defaults={"lost_fees_to": LeagueRules.FeesTo.OFFICIAL, "binding_days": 7},
     )
 
     report = reports.write_report(group)
@@ -205,3 +206,16 @@ def test_the_official_rewrites_a_binding_report_with_a_reason(played, django_use
     assert change.reason == "Liste von Tisch 1 berichtigt"
     assert change.user == official
     assert change.after["totals"][0]["game_points"] == 512
+
+
+def test_the_results_are_provisional_until_released_or_binding(played, django_user_model):
+    group, _teams = played
+    assert reports.is_provisional(group, DAY)
+    report = reports.write_report(group)
+    assert reports.is_provisional(group, DAY)
+    assert not reports.is_provisional(group, datetime.date(2026, 4, 4))
+
+    with at(DAY):
+        reports.release_report(report)
+
+    assert not reports.is_provisional(group, DAY)

@@ -334,3 +334,41 @@ class TaskWorkerAdmin(ReadOnlyAdmin[models.TaskWorker]):
 
     list_display = ["worker_id", "host", "pid", "started_at", "seen_at"]
     search_fields = ["worker_id", "host"]
+
+
+@admin.register(models.LeagueRules)
+class LeagueRulesAdmin(admin.ModelAdmin[models.LeagueRules]):
+    list_display = ["league", "lost_game_fee", "lost_fees_to", "binding_days", "bar_unpaid"]
+    search_fields = ["league__name"]
+
+
+@admin.register(models.FineKind)
+class FineKindAdmin(admin.ModelAdmin[models.FineKind]):
+    list_display = ["league", "code", "name", "amount"]
+    list_filter = ["league"]
+    search_fields = ["name", "league__name"]
+
+
+@admin.register(models.MatchReport)
+class MatchReportAdmin(ReadOnlyAdmin[models.MatchReport]):
+    list_display = ["group", "written_at", "released_at", "binding_on"]
+    search_fields = ["group__match_day__division__name"]
+
+
+@admin.register(models.ReportAnswer)
+class ReportAnswerAdmin(ReadOnlyAdmin[models.ReportAnswer]):
+    list_display = ["report", "team", "answer", "at", "decided_at"]
+    search_fields = ["team__name", "reason"]
+
+
+@admin.register(models.Fine)
+class FineAdmin(ReadOnlyAdmin[models.Fine]):
+    list_display = ["club", "team", "code", "amount", "state", "due_on"]
+    list_filter = ["state", "code"]
+    search_fields = ["club__name", "team__name", "reason"]
+
+
+@admin.register(models.Payment)
+class PaymentAdmin(ReadOnlyAdmin[models.Payment]):
+    list_display = ["club", "amount", "paid_on", "note"]
+    search_fields = ["club__name", "note"]

@@ -343,6 +343,21 @@ MESSAGES: dict[str, StrPromise] = {
     "player_not_on_roster": _("%(player)s steht nicht im Kader der Mannschaft."),
     "line_up_too_many_substitutes": _("Höchstens %(most)s Ersatzspieler je Serie."),
     "line_ups_missing": _("Für Serie %(series)s fehlt noch die Aufstellung von %(teams)s."),
+    "report_written": _("Der Spielbericht dieser Gruppe ist schon geschrieben."),
+    "match_day_not_complete": _(
+        "Der Spieltag ist noch nicht vollständig: es fehlt eine Serie oder eine Liste ist offen."
+    ),
+    "report_answered": _("Die Mannschaft hat den Spielbericht schon beantwortet."),
+    "objection_needs_reason": _("Ein Einspruch braucht eine Begründung."),
+    "report_binding": _("Der Spielbericht ist verbindlich: nur der Staffelleiter ändert ihn."),
+    "objection_not_open": _("Über diesen Einspruch ist schon entschieden."),
+    "decision_needs_reason": _("Bitte die Gründe angeben."),
+    "report_released": _("Der Spielbericht ist schon freigegeben."),
+    "objection_open": _("Erst über den offenen Einspruch entscheiden."),
+    "fine_decided": _("Über diese Strafe ist schon entschieden."),
+    "fine_needs_reason": _("Eine Strafe braucht eine Begründung."),
+    "amount_invalid": _("Der Betrag muss größer als null sein."),
+    "team_barred": _("%(team)s ist wegen einer unbezahlten Strafe für diesen Spieltag gesperrt."),
     "team_code_unknown": _(
         "Diesen Code gibt es nicht (oder nicht mehr). Bitte beim Staffelleiter nachfragen."
     ),

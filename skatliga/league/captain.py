@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy
 from skatliga.forms import coded_error
 from skatliga.league.forms import LineUpForm
 from skatliga.league.views import saved
-from skatliga.models import LineUp, MatchGroup, TeamLink
-from skatliga.services import matchdays
+from skatliga.models import LineUp, MatchGroup, MatchReport, ReportAnswer, TeamLink
+from skatliga.services import matchdays, reports
 from skatliga.table.views import (
     ALL_WRONG_TOKENS_PER_HOUR,
     WRONG_TOKENS_PER_HOUR,
@@ -89,12 +89,20 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
         .select_related("match_day__division__level", "tournament", "host")
         .order_by("date", "match_day__number")
     )
+    if team.division is not None:
+        reports.write_due_reports(team.division)
     return render(
         request,
         "league/team_page.html",
         {
             "team": team,
             "token": token,
+            "reports": MatchReport.objects.filter(group__teams=team)
+            .select_related("group__match_day")
+            .order_by("-group__date"),
+            "answered": set(
+                ReportAnswer.objects.filter(team=team).values_list("report_id", flat=True)
+            ),
             "groups": [
                 {
                     "group": g,

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from skatliga.league import captain
+from skatliga.league import captain, fines, reports
 
 app_name = "team"
 
@@ -14,4 +14,7 @@ urlpatterns = [
         captain.line_up,
         name="line-up",
     ),
+    path("<str:token>/reports/<id:report_pk>/", reports.captain_report, name="report"),
+    path("<str:token>/statement/", fines.team_statement, name="statement"),
+    path("<str:token>/reports/<id:report_pk>/pdf/", reports.captain_report_pdf, name="report-pdf"),
 ]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from skatliga.league import calendar, official, season_end, views
+from skatliga.league import calendar, fines, official, reports, season_end, views
 
 app_name = "league"
 urlpatterns = [
@@ -19,6 +19,15 @@ urlpatterns = [
     path("divisions/<id:pk>/", official.division, name="division"),
     path("divisions/<id:pk>/teams/<id:team_pk>/", official.team, name="division-team"),
     path("groups/<id:group_pk>/line-ups/", official.line_ups, name="line-ups"),
+    path("divisions/<id:pk>/reports/", reports.division_reports, name="reports"),
+    path("divisions/<id:pk>/fines/", fines.division_fines, name="fines"),
+    path("divisions/<id:pk>/clubs/<id:club_pk>/statement/", fines.club_statement, name="statement"),
+    path("divisions/<id:pk>/reports/<id:report_pk>/", reports.official_report, name="report"),
+    path(
+        "divisions/<id:pk>/reports/<id:report_pk>/pdf/",
+        reports.official_report_pdf,
+        name="report-pdf",
+    ),
     path("divisions/<id:pk>/calendar.ics", calendar.division_feed, name="division-calendar"),
     path("teams/<id:pk>/calendar.ics", calendar.team_feed, name="team-calendar"),
 ]

@@ -47,6 +47,15 @@ from skatliga.models.rating import (
     RatingChange,
     TournamentChange,
 )
+from skatliga.models.reports import (
+    Fine,
+    FineCode,
+    FineKind,
+    LeagueRules,
+    MatchReport,
+    Payment,
+    ReportAnswer,
+)
 from skatliga.models.results import (
     RESULT_FIGURES,
     HistoryRow,
@@ -68,6 +77,13 @@ from skatliga.models.tournaments import (
 )
 
 __all__ = [
+    "FineCode",
+    "Fine",
+    "FineKind",
+    "LeagueRules",
+    "MatchReport",
+    "Payment",
+    "ReportAnswer",
     "TeamLink",
     "MatchGroup",
     "MatchDay",

@@ -34,6 +34,9 @@ class Change(models.Model):
         ENTRY_PICKED = "entry_picked", _("Erfassung gewählt")
         OBJECTION_FILED = "objection_filed", _("Einspruch eingelegt")
         OBJECTION_DECIDED = "objection_decided", _("Einspruch entschieden")
+        REPORT_RELEASED = "report_released", _("Spielbericht freigegeben")
+        REPORT_AMENDED = "report_amended", _("Spielbericht geändert")
+        REPORT_OBJECTION = "report_objection", _("Einspruch gegen den Spielbericht")
 
     at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(

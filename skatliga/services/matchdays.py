@@ -28,6 +28,7 @@ from skatliga.models import (
 from skatliga.services import ServiceError, User, acting_user, create_tournament
 from skatliga.services.common import lock_tournament
 from skatliga.services.eligibility import check_player
+from skatliga.services.fines import is_barred
 from skatliga.services.links import by_code, is_token, issue, revoke
 
 
@@ -92,6 +93,8 @@ def set_line_up(
     if not group.places.filter(team=team).exists():
         raise ServiceError("team_not_in_group", team=team.name)
     team = Team.objects.select_related("season__league", "division__level", "club").get(pk=team.pk)
+    if is_barred(team):
+        raise ServiceError("team_barred", team=team.name)
     if not 1 <= series <= level.series:
         raise ServiceError("series_out_of_range", "series", series=series, most=level.series)
     if tournament.series.filter(number=series).exists():

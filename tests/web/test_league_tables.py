@@ -1,0 +1,116 @@
+"""A division's table and its match days' tables (docs/rules.md section 11.6), checked
+against figures worked out by hand from the rule: per series the teams of a group ranked by
+their summed game points get 3:0, 2:1, 1:2, 0:3, teams level sharing their places' points."""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction as F
+
+import pytest
+
+from skatliga.models import League, MatchGroup
+from skatliga.services import fixtures, matchdays
+from skatliga.standings.league import State, division_table
+from tests.web.factories import make_division, score_series
+
+DATES = [datetime.date(2026, 3, 21), datetime.date(2026, 4, 4)]
+
+
+def groups_of_day_one(division):
+    found = MatchGroup.objects.filter(match_day__division=division, match_day__number=1)
+    return [matchdays.set_up_group(group) for group in found.order_by("number")]
+
+
+@pytest.fixture
+def played(db):
+    """Day one: group 1 plays its three series (published); group 2 has played series 1,
+    not yet published. The team sums per series (A B C D the first group's teams by name,
+    E F G H the second's):
+
+    ====== ===== ===== ===== =====      match points
+    series  A     B     C     D         A      B    C      D
+    1       1100  1300  1100  400       1½:1½  3:0  1½:1½  0:3
+    2       900   800   700   600       3:0    2:1  1:2    0:3
+    3       500   500   500   900       1:2    1:2  1:2    3:0
+    sum     2500  2600  2300  1900      5½:3½  6:3  3½:5½  3:6
+    ====== ===== ===== ===== =====
+
+    Group 2, series 1: E 300, F 200, G 200, H −50: E 3:0, F and G 1½:1½, H 0:3."""
+    division = make_division(8)
+    fixtures.generate_schedule(division, DATES)
+    first, second = groups_of_day_one(division)
+    a, b, c, d = first.teams.order_by("name")
+    for number, sums in enumerate(
+        [(1100, 1300, 1100, 400), (900, 800, 700, 600), (500, 500, 500, 900)], start=1
+    ):
+        score_series(first, number, dict(zip((a, b, c, d), sums, strict=True)))
+    e, f, g, h = second.teams.order_by("name")
+    score_series(second, 1, {e: 300, f: 200, g: 200, h: -50}, publish=False)
+    return division, (a, b, c, d, e, f, g, h)
+
+
+def test_the_division_table_ranks_by_match_points_then_game_points(played):
+    division, (a, b, c, d, e, f, g, h) = played
+
+    table = division_table(division)
+
+    got = [
+        (row.rank, row.team, row.match_points, row.match_points_against, row.game_points)
+        for row in table.rows
+    ]
+    assert got == [
+        (1, b.name, F(6), F(3), 2600),
+        (2, a.name, F(11, 2), F(7, 2), 2500),
+        (3, c.name, F(7, 2), F(11, 2), 2300),
+        (4, d.name, F(3), F(6), 1900),  # level with E on match points, more game points
+        (5, e.name, F(3), F(0), 300),
+        (6, f.name, F(3, 2), F(3, 2), 200),  # F and G level on both: they share the place
+        (6, g.name, F(3, 2), F(3, 2), 200),
+        (8, h.name, F(0), F(3), -50),
+    ]
+    assert [row.match_points_text for row in table.rows[:2]] == ["6 : 3", "5½ : 3½"]
+    assert [(row.match_days, row.series) for row in table.rows[:5]] == [(1, 3)] * 4 + [(1, 1)]
+
+
+def test_the_match_days_table_shows_each_series_and_what_is_provisional(played):
+    division, (a, b, c, d, e, f, g, h) = played
+
+    day_one, day_two = division_table(division).match_days
+
+    first, second = day_one.groups
+    assert first.state == State.FINAL and second.state == State.PROVISIONAL
+    assert day_one.provisional and day_two.state == State.PLANNED
+    assert [
+        (row.rank, row.team, [(s.match_points, s.match_points_against) for s in row.scores])
+        for row in first.rows
+    ] == [
+        (1, b.name, [(3, 0), (2, 1), (1, 2)]),
+        (2, a.name, [(F(3, 2), F(3, 2)), (3, 0), (1, 2)]),
+        (3, c.name, [(F(3, 2), F(3, 2)), (1, 2), (1, 2)]),
+        (4, d.name, [(0, 3), (0, 3), (3, 0)]),
+    ]
+    assert [s.game_points for s in first.rows[0].scores] == [1300, 800, 500]
+    assert division_table(division).provisional
+
+
+def test_the_head_to_head_rule_separates_teams_level_on_both(played):
+    """F and G are level (1½:1½, 200); in the one series they met they drew: still level.
+    Under fewer match points against they stay level too; the rule is asked for by name."""
+    division, teams = played
+    League.objects.filter(pk=division.season.league_id).update(tie_rule=League.TieRule.HEAD_TO_HEAD)
+
+    table = division_table(division)
+
+    level = [(row.rank, row.head_to_head) for row in table.rows if row.match_points == F(3, 2)]
+    assert level == [(6, F(1, 2)), (6, F(1, 2))]
+    assert table.ranking.precedence[-1] == "head_to_head"
+
+
+def test_a_division_table_reads_a_bounded_number_of_statements(
+    played, django_assert_max_num_queries
+):
+    division, _teams = played
+    with django_assert_max_num_queries(5):
+        table = division_table(division)
+    assert len(table.rows) == 8

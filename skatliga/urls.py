@@ -101,6 +101,9 @@ public_patterns = [
     path("seasons/<slug:slug>/teams.pdf", public.season_teams_pdf, name="season-teams-pdf"),
     path("players/<id:pk>/", public.player, name="player"),
     path("teams/<id:pk>/", public.team, name="team"),
+    path("leagues/<slug:slug>/", public.league, name="league"),
+    path("divisions/<id:pk>/", public.division, name="division"),
+    path("divisions/<id:pk>/embed/", public.division_embed, name="division-embed"),
     path("impressum/", notices.imprint, name="imprint"),
     path("datenschutz/", notices.privacy, name="privacy"),
 ]

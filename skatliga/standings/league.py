@@ -48,6 +48,11 @@ class SeriesScore:
     match_points: Fraction
     match_points_against: Fraction
 
+    @property
+    def match_points_text(self) -> str:
+        """As printed: "2:1", "1½:1½"."""
+        return f"{half_points(self.match_points)}:{half_points(self.match_points_against)}"
+
 
 @dataclass(frozen=True, slots=True)
 class GroupRow:

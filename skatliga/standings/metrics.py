@@ -489,10 +489,10 @@ class SeriesResults(Metric):
         return row.scores
 
     def text(self, record: Record) -> str:
-        return "  ".join(
-            f"{half_points(s.match_points)}:{half_points(s.match_points_against)}"
-            for s in record[self.key]
-        )
+        return " · ".join(score.match_points_text for score in record[self.key])
+
+    def cell(self, record: Record, table: Any) -> str:
+        return format_html('<span class="nowrap">{}</span>', self.text(record))
 
     def sheet(self, record: Record) -> Any:
         return self.text(record)

@@ -132,7 +132,7 @@ DIVISION = Ranking(
 """A division's table (``standings.league``): match points for and against, then game
 points, then the league's tie rule (``standings.league.tie_ranking``; docs/rules.md 11.6)."""
 GROUP = Ranking(
-    ("rank", "team", "club", "series_results", "match_points", "game_points"),
+    ("rank", "team", "series_results", "match_points", "game_points"),
     precedence=("match_points", "game_points"),
     marked=("match_points", "game_points"),
 )

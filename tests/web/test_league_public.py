@@ -36,7 +36,7 @@ def test_the_division_page_shows_the_table_the_schedule_and_the_groups_tournamen
     assert 'data-provisional="1"' in html
     tournament = MatchGroup.objects.get(match_day__division=division, match_day__number=1, number=1)
     assert reverse("standings", args=[tournament.tournament.slug]) in html
-    assert "1½:1½  3:0  1:2" in html  # A's series in the match day's table
+    assert "1½:1½ · 3:0 · 1:2" in html  # A's series in the match day's table
 
 
 @pytest.mark.parametrize("language", ["de", "en", "da", "sv", "nl"])

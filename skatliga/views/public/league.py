@@ -18,6 +18,7 @@ from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django_tables2 import RequestConfig
 
@@ -37,6 +38,9 @@ from skatliga.standings.rankings import GROUP, PLAYERS
 from skatliga.standings.tables import StandingTable
 from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.public.common import moment
+
+SHORT = {"match_points": gettext_lazy("Punkte")}
+"""The match points' heading where a phone has room for little: "Punkte"."""
 
 
 def division_key(pk: int) -> tuple[tuple[Any, ...], Any]:
@@ -82,7 +86,11 @@ def _group_tables(table: DivisionTable) -> list[dict[str, Any]]:
         groups = []
         for index, group in enumerate(day.groups):
             shown = StandingTable(
-                group.rows, GROUP, prefix=f"d{day.number}g{index}-", orderable=False
+                group.rows,
+                GROUP,
+                prefix=f"d{day.number}g{index}-",
+                orderable=False,
+                names=SHORT,
             )
             groups.append({"group": group, "table": shown})
         days.append({"day": day, "groups": groups})
@@ -92,7 +100,7 @@ def _group_tables(table: DivisionTable) -> list[dict[str, Any]]:
 def _division_context(request: HttpRequest, pk: int) -> dict[str, Any]:
     division = get_object_or_404(Division.objects.select_related("level", "season__league"), pk=pk)
     table = division_table(division)
-    shown = StandingTable(table.rows, table.ranking, prefix="t-")
+    shown = StandingTable(table.rows, table.ranking, prefix="t-", names=SHORT)
     RequestConfig(request, paginate=False).configure(shown)
     league = division.season.league
     return {

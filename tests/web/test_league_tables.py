@@ -75,3 +75,19 @@ def test_a_division_table_reads_a_bounded_number_of_statements(
     with django_assert_max_num_queries(5):
         table = division_table(division)
     assert len(table.rows) == 8
+
+
+def test_head_to_head_counts_the_series_between_the_level_teams_alone():
+    """X and Y level on 4:2 and 1000; in their one series together X beat Y, in another
+    series X and Y drew: X 1½, Y ½. Z, not level with them, counts nowhere."""
+    from skatliga.standings.league import DivisionRow, _head_to_head
+
+    def row(team, mp, gp):
+        return DivisionRow(0, team, f"T{team}", "", 1, 2, F(mp), F(6 - mp), gp)
+
+    rows = [row(1, 4, 1000), row(2, 4, 1000), row(3, 1, 500)]
+    played = [{1: {1: 600, 2: 400, 3: 0}, 2: {1: 300, 2: 300, 3: 500}}]
+
+    found = {r.team_id: r.head_to_head for r in _head_to_head(rows, played)}
+
+    assert found == {1: F(3, 2), 2: F(1, 2), 3: 0}

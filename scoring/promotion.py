@@ -1,4 +1,4 @@
-"""Promotion and relegation at a season's end (docs/rules.md section 11.6).
+"""Promotion and relegation at a season's end (docs/rules.md section 11.7).
 
 A level says how many teams of each of its divisions go up and down directly, and how many
 more are chosen by comparing the teams on the next place across all its divisions: at one

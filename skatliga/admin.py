@@ -53,7 +53,7 @@ class TeamAdmin(admin.ModelAdmin[models.Team]):
 
 @admin.register(models.League)
 class LeagueAdmin(admin.ModelAdmin[models.League]):
-    list_display = ["name", "category"]
+    list_display = ["name", "category", "tie_rule"]
     search_fields = ["name"]
     autocomplete_fields = ["officials"]
 

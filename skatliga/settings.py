@@ -18,6 +18,8 @@ SKATLIGA_PAGE_LAG       seconds (0 to 5, default 5) a public page summing many l
 SKATLIGA_HSTS           with HTTPS: "" (default: one year, this host only), "subdomains" (also
                         every subdomain) or "preload" (subdomains, and ready for the browsers'
                         preload lists)
+SKATLIGA_EMBED_SITES    space-separated origins (https://club.example) whose pages may frame a
+                        division's table (/divisions/<id>/embed/); default: none
 SKATLIGA_BACKUP_DIR     where the nightly backups go: /healthz and check_backup warn when the
                         newest is older than a day
 SKATLIGA_RATING_LISTED  1/0, default 1: a player is in the public rating list unless he asked
@@ -212,6 +214,13 @@ if not 0 <= PAGE_LAG <= 5:
 
 # The public rating list (docs/rating.md): whether a player who has not chosen is in it.
 RATING_LISTED_DEFAULT = env_bool("SKATLIGA_RATING_LISTED", default=True)
+EMBED_SITES = os.environ.get("SKATLIGA_EMBED_SITES", "").split()
+"""The origins whose pages may frame a division's embeddable table (its frame-ancestors)."""
+for _site in EMBED_SITES:
+    if not re.fullmatch(r"https?://[A-Za-z0-9.*-]+(:[0-9]+)?", _site):
+        raise ImproperlyConfigured(
+            f"SKATLIGA_EMBED_SITES takes origins such as https://club.example, not {_site!r}."
+        )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -102,6 +102,9 @@ public_patterns = [
     path("players/<id:pk>/", public.player, name="player"),
     path("ratings/", public.ratings, name="ratings"),
     path("teams/<id:pk>/", public.team, name="team"),
+    path("leagues/<slug:slug>/", public.league, name="league"),
+    path("divisions/<id:pk>/", public.division, name="division"),
+    path("divisions/<id:pk>/embed/", public.division_embed, name="division-embed"),
     path("impressum/", notices.imprint, name="imprint"),
     path("datenschutz/", notices.privacy, name="privacy"),
 ]

@@ -24,7 +24,17 @@ from skatliga.api.views import (
     table_json,
     tournament_named,
 )
-from skatliga.models import Category, Club, League, Player, PlayerRating, RatingChange, Table, Team
+from skatliga.models import (
+    Category,
+    Club,
+    League,
+    Player,
+    PlayerRating,
+    RatingChange,
+    RosterEntry,
+    Table,
+    Team,
+)
 from skatliga.standings.rankings import API_LIST, API_RATINGS
 
 
@@ -148,14 +158,33 @@ def club(request: HttpRequest, pk: int) -> Any:
 
 @api.get("/teams/{pk}", response={200: schemas.TeamOut, **ERRORS}, tags=["clubs"])
 def team(request: HttpRequest, pk: int) -> Any:
-    """A team and its roster."""
+    """A team and its roster (in order, regulars and substitutes), its division and captain."""
     found = get_object_or_404(
-        Team.objects.select_related("season", "club").prefetch_related(
-            Prefetch("players", queryset=Player.objects.select_related("club").order_by("name"))
+        Team.objects.select_related("season", "club", "captain__club").prefetch_related(
+            Prefetch("players", queryset=Player.objects.select_related("club").order_by("name")),
+            Prefetch(
+                "roster",
+                queryset=RosterEntry.objects.select_related("player__club").order_by(
+                    "substitute", "position", "player__name"
+                ),
+            ),
         ),
         pk=pk,
     )
-    return {**_team_json(found), "players": [player_json(p) for p in found.players.all()]}
+    return {
+        **_team_json(found),
+        "players": [player_json(p) for p in found.players.all()],
+        "division": found.division_id,
+        "captain": player_json(found.captain) if found.captain else None,
+        "roster": [
+            {
+                "player": player_json(entry.player),
+                "position": entry.position,
+                "substitute": entry.substitute,
+            }
+            for entry in found.roster.all()
+        ],
+    }
 
 
 class RatingFilter(Schema):

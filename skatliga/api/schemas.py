@@ -254,8 +254,19 @@ class TeamSummaryOut(Schema):
     season: str = Field(description="The season's slug.")
 
 
+class RosterEntryOut(Schema):
+    player: PlayerOut
+    position: int | None = Field(description="Its place among the regulars (1 first), or null.")
+    substitute: bool
+
+
 class TeamOut(TeamSummaryOut):
     players: list[PlayerOut] = Field(description="The roster.")
+    division: int | None = Field(None, description="The league division's id, or null.")
+    captain: PlayerOut | None = Field(None, description="The captain, or null.")
+    roster: list[RosterEntryOut] = Field(
+        [], description="The roster in order: regulars by position, then substitutes."
+    )
 
 
 class ClubDetailOut(ClubOut):

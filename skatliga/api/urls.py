@@ -16,7 +16,7 @@ from django.urls import URLPattern, path, re_path
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
-from skatliga.api import calendar, players  # noqa: F401  (their operations join the API)
+from skatliga.api import calendar, league, players  # noqa: F401  (their operations join)
 from skatliga.api.views import api, error
 from skatliga.messages import message
 

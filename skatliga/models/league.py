@@ -48,8 +48,23 @@ class League(models.Model):
     ``officials`` run the whole league (its seasons, levels, divisions and the divisions'
     officials); a division's own officials run that division alone."""
 
+    class TieRule(models.TextChoices):
+        """What ranks teams of a division's table level on match points and game points
+        (docs/rules.md section 11.6)."""
+
+        SHARED = "shared", _("sie teilen sich den Platz")
+        HEAD_TO_HEAD = "head-to-head", _("direkter Vergleich der Serien gegeneinander")
+        FEWER_AGAINST = "fewer-against", _("weniger Minuspunkte")
+
     name = models.CharField(_("Name"), max_length=120, unique=True)
     slug = models.SlugField(unique=True)
+    tie_rule = models.CharField(
+        _("bei Gleichstand"),
+        max_length=16,
+        choices=TieRule.choices,
+        default=TieRule.SHARED,
+        help_text=_("Was Mannschaften mit gleichen Match- und Spielpunkten trennt."),
+    )
     category = models.CharField(
         _("nur Kategorie"),
         max_length=12,

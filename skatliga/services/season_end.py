@@ -1,4 +1,4 @@
-"""A league season's end (docs/rules.md section 11.6): who goes up and who goes down, and the
+"""A league season's end (docs/rules.md section 11.7): who goes up and who goes down, and the
 next season with the teams moved and their rosters carried over.
 
 :func:`proposal` reads each division's final table and applies its level's rule

@@ -499,6 +499,65 @@ class Rating(Metric):
         return html
 
 
+@metric
+class MatchDaysPlayed(Metric):
+    key = "match_days"
+    name = _("Spieltage")
+    description = "Match days the team played (a provisional one too)."
+    share = 0.08
+
+
+@metric
+class HeadToHead(MatchPoints):
+    key = "head_to_head"
+    name = _("Direkter Vergleich")
+    printed = _("Direkter Vergleich")
+    description = (
+        "Under the head-to-head tie rule: series won against the teams level with this one "
+        "on match points and game points (halves as .5); 0 where none is level."
+    )
+    shown = False
+
+    def text(self, record: Record) -> str:
+        return half_points(record[self.key])
+
+
+@metric
+class SeriesResults(Metric):
+    """A team's match points in each series of its group, in the series' order."""
+
+    key = "series_results"
+    name = _("Serien")
+    description = "Per series: its number, the team's game points, match points for and against."
+    api_type = list[dict[str, Any]]
+    number = False
+    orderable = False
+    share = 0.2
+
+    def value(self, row: Any) -> Any:
+        return row.scores
+
+    def text(self, record: Record) -> str:
+        return " · ".join(score.match_points_text for score in record[self.key])
+
+    def cell(self, record: Record, table: Any) -> str:
+        return format_html('<span class="nowrap">{}</span>', self.text(record))
+
+    def sheet(self, record: Record) -> Any:
+        return self.text(record)
+
+    def api(self, record: Record) -> Any:
+        return [
+            {
+                "series": s.number,
+                "game_points": s.game_points,
+                "match_points": float(s.match_points),
+                "match_points_against": float(s.match_points_against),
+            }
+            for s in record[self.key]
+        ]
+
+
 # --- a player's lists ---------------------------------------------------------------------
 
 

@@ -115,6 +115,57 @@ TEAMS = Ranking(
     marked=("match_points", "game_points"),
 )
 """A league table: match points, then Spielpunkte (docs/rules.md section 7)."""
+DIVISION = Ranking(
+    (
+        "rank",
+        "team",
+        "club",
+        "match_days",
+        "series",
+        "match_points",
+        "match_points_against",
+        "game_points",
+    ),
+    precedence=("match_points", "game_points"),
+    marked=("match_points", "game_points"),
+)
+"""A division's table (``standings.league``): match points for and against, then game
+points, then the league's tie rule (``standings.league.tie_ranking``; docs/rules.md 11.6)."""
+GROUP = Ranking(
+    ("rank", "team", "series_results", "match_points", "game_points"),
+    precedence=("match_points", "game_points"),
+    marked=("match_points", "game_points"),
+)
+"""A group's match-day table: each series' match points, their sum, the game points."""
+API_DIVISION = Ranking(
+    (
+        "rank",
+        "team_id",
+        "team",
+        "club",
+        "match_days",
+        "series",
+        "match_points",
+        "match_points_against",
+        "match_points_text",
+        "game_points",
+        "head_to_head",
+    )
+)
+"""A team's line in the API's division table."""
+API_GROUP = Ranking(
+    (
+        "rank",
+        "team_id",
+        "team",
+        "club",
+        "series_results",
+        "match_points",
+        "match_points_against",
+        "game_points",
+    )
+)
+"""A team's line in a group of the API's schedule."""
 HISTORY = Ranking(("tournament", "series_number", "table", *FIGURES), marked=("total",))
 """A player's lists, newest first."""
 HALL = Ranking(("rank", "player", "club", *DECLARED, "total"), marked=("total",))

@@ -1,4 +1,4 @@
-"""Promotion and relegation (docs/rules.md section 11.6), worked out by hand from the rule."""
+"""Promotion and relegation (docs/rules.md section 11.7), worked out by hand from the rule."""
 
 from __future__ import annotations
 

@@ -139,3 +139,39 @@ def small_season(db: None) -> Season:
             entry = services.GameEntry() if game is None else services.GameEntry(*game)
             services.record_game(table, game_number, entry)
     return season
+
+
+LEAGUE_DATES = [datetime.date(2026, 3, 21), datetime.date(2026, 4, 4)]
+
+
+@pytest.fixture
+def played(db):
+    """Day one: group 1 plays its three series (published); group 2 has played series 1,
+    not yet published. The team sums per series (A B C D the first group's teams by name,
+    E F G H the second's):
+
+    ====== ===== ===== ===== =====      match points
+    series  A     B     C     D         A      B    C      D
+    1       1100  1300  1100  400       1½:1½  3:0  1½:1½  0:3
+    2       900   800   700   600       3:0    2:1  1:2    0:3
+    3       500   500   500   900       1:2    1:2  1:2    3:0
+    sum     2500  2600  2300  1900      5½:3½  6:3  3½:5½  3:6
+    ====== ===== ===== ===== =====
+
+    Group 2, series 1: E 300, F 200, G 200, H −50: E 3:0, F and G 1½:1½, H 0:3."""
+    from skatliga.models import MatchGroup
+    from skatliga.services import fixtures, matchdays
+    from tests.web.factories import make_division, score_series
+
+    division = make_division(8)
+    fixtures.generate_schedule(division, LEAGUE_DATES)
+    found = MatchGroup.objects.filter(match_day__division=division, match_day__number=1)
+    first, second = (matchdays.set_up_group(group) for group in found.order_by("number"))
+    a, b, c, d = first.teams.order_by("name")
+    for number, sums in enumerate(
+        [(1100, 1300, 1100, 400), (900, 800, 700, 600), (500, 500, 500, 900)], start=1
+    ):
+        score_series(first, number, dict(zip((a, b, c, d), sums, strict=True)))
+    e, f, g, h = second.teams.order_by("name")
+    score_series(second, 1, {e: 300, f: 200, g: 200, h: -50}, publish=False)
+    return division, (a, b, c, d, e, f, g, h)

@@ -217,3 +217,31 @@ def make_two_levels() -> Any:
             roster = [make_player(f"{name}-{t + 1}-{p}", club=club) for p in range(4)]
             leagues.set_roster(team, roster, captain=roster[1])
     return season
+
+
+def score_series(group: Any, number: int, sums: dict[Any, int], *, publish: bool = True) -> None:
+    """Series ``number`` of a set-up league group played to these team sums: the line-ups of
+    the teams' first four rostered players, drawn, and each team's players' totals set (as
+    game points, no bonus) so that they add up to its sum (the first player takes what the
+    others' 100 each leave); the lists closed and the series published unless ``publish``
+    is False."""
+    from django.utils import timezone
+
+    from skatliga.models import ListResult
+    from skatliga.services import matchdays
+
+    for team in sums:
+        players = [entry.player for entry in team.roster.order_by("position")][:4]
+        matchdays.set_line_up(group, team, number, players)
+    series = services.draw_tables(group.tournament, despite_open_lists=True, seed=number)
+    for table in series.tables.all():
+        services.recompute_results(table)
+    for team, total in sums.items():
+        rows = list(ListResult.objects.filter(series=series, team=team).order_by("player__name"))
+        for index, row in enumerate(rows):
+            row.total = total - 100 * (len(rows) - 1) if index == 0 else 100
+            row.game_points, row.bonus = row.total, 0
+            row.save(update_fields=["total", "game_points", "bonus"])
+    if publish:
+        series.tables.update(closed_at=timezone.now())
+        services.publishing.publish_series(series)

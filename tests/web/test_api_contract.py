@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.utils import timezone
 from jsonschema import Draft202012Validator
 
-from skatliga.models import Club, Player, Series, Team
+from skatliga.models import Club, Division, League, Player, Series, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -56,10 +56,14 @@ def address(path, **values):
     filled = {**FILLED, **values}
     if path.startswith(API + "/seasons"):
         filled["slug"] = values.get("slug", "liga-2026")
-    first = {"players": Player, "clubs": Club, "teams": Team}
+    first = {"players": Player, "clubs": Club, "teams": Team, "divisions": Division}
     for prefix, model in first.items():
         if path.startswith(f"{API}/{prefix}/"):
-            filled["pk"] = values.get("pk", str(model.objects.order_by("pk").first().pk))
+            found = model.objects.order_by("pk").first()
+            filled["pk"] = values.get("pk", str(found.pk if found else 999999))
+    if path.startswith(API + "/leagues/"):
+        found = League.objects.order_by("pk").first()
+        filled["slug"] = values.get("slug", found.slug if found else "nope")
     return re.sub(r"\{(\w+)\}", lambda m: filled[m.group(1)], path)
 
 

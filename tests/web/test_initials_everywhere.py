@@ -20,6 +20,7 @@ from skatliga import services
 from skatliga.models import Club, Player, PlayerRating, Season, Series, Table, Team, Tournament
 from skatliga.services import checkin
 from skatliga.urls import public_patterns
+from tests.web.factories import make_division
 
 pytestmark = pytest.mark.django_db
 
@@ -50,11 +51,19 @@ def private_players(small_season: Season) -> dict[str, int]:
         PlayerRating.objects.create(
             player_id=pk, mu=30.0, sigma=5.0, rating=rating, lists=12, last_played=table_day
         )
+    division = make_division(4)
+    league_team = division.teams.order_by("name")[0]
+    Player.objects.filter(pk=league_team.captain_id).update(
+        name="Berta Quaschnowitz", initials_only=True
+    )
     return {
         "player": Player.objects.get(name="Bernd Quaschnowitz").pk,
         "substitute": zora.pk,
         "club": club.pk,
         "team": Team.objects.get(name="Team B").pk,
+        "division": division.pk,
+        "league_team": league_team.pk,
+        "league": division.season.league.slug,
     }
 
 
@@ -78,8 +87,11 @@ def public_urls(ids: dict[str, int]) -> Iterator[str]:
         "season-results-pdf": [[season]],
         "season-teams-pdf": [[season]],
         "player": [[ids["player"]], [ids["substitute"]]],
-        "team": [[ids["team"]]],
         "ratings": [[]],
+        "team": [[ids["team"]], [ids["league_team"]]],
+        "league": [[ids["league"]]],
+        "division": [[ids["division"]]],
+        "division-embed": [[ids["division"]]],
         "imprint": [[]],
         "privacy": [[]],
     }
@@ -130,6 +142,8 @@ def api_urls(client, ids: dict[str, int]) -> Iterator[str]:
             continue
         if path.startswith("/api/v1/seasons"):
             path = path.replace("{slug}", "liga-2026")
+        if path.startswith("/api/v1/leagues"):
+            path = path.replace("{slug}", ids["league"])
         path = path.replace("{slug}", "spieltag-1").replace("{number}", "1")
         path = path.replace("{table}", "1")
         if "{pk}" in path:
@@ -137,7 +151,8 @@ def api_urls(client, ids: dict[str, int]) -> Iterator[str]:
             pks = {
                 "players": [ids["player"], ids["substitute"]],
                 "clubs": [ids["club"]],
-                "teams": [ids["team"]],
+                "teams": [ids["team"], ids["league_team"]],
+                "divisions": [ids["division"]],
             }[kind]
             for pk in pks:
                 yield path.replace("{pk}", str(pk))
@@ -207,6 +222,8 @@ def test_a_player_listed_by_initials_is_never_named_in_full(client, private_play
         assert f"/api/v1/clubs/{private_players['club']}" in shown
         assert f"/api/v1/teams/{private_players['team']}" in shown
         assert "/api/v1/tournaments/spieltag-1/series/1/tables/1" in shown
+    league_team = f"/teams/{private_players['league_team']}/"
+    assert league_team in [url for url, text in seen.items() if "B. Q." in text]
     substitute = [url for url, text in seen.items() if "Z. Z." in text]
     assert "/tournaments/spieltag-1/series/1/tables/1/" in substitute
     assert "/tournaments/spieltag-1/series/1/sheets.pdf" in substitute

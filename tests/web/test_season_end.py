@@ -1,4 +1,4 @@
-"""A league season's end (docs/rules.md section 11.6): the proposal from the divisions'
+"""A league season's end (docs/rules.md section 11.7): the proposal from the divisions'
 tables and the level's rule, and the next season with the teams moved."""
 
 from __future__ import annotations

@@ -11,8 +11,11 @@ from django.db.models import Count
 
 from skatliga.models import (
     Club,
+    Division,
     Game,
+    League,
     ListResult,
+    MatchGroup,
     Player,
     Registration,
     Season,
@@ -44,7 +47,9 @@ def delete_everything():
     Tournament.objects.all().delete()
     Registration.objects.all().delete()
     Team.objects.all().delete()
+    Division.objects.all().delete()
     Season.objects.all().delete()
+    League.objects.all().delete()
     Player.objects.all().delete()
     Club.objects.all().delete()
 
@@ -52,7 +57,7 @@ def delete_everything():
 @pytest.fixture
 def demo() -> Season:
     seed()
-    return Season.objects.get()
+    return Season.objects.get(slug="verbandsliga-2026")
 
 
 def test_seed_demo_creates_the_season_with_teams_of_four(demo):
@@ -61,7 +66,7 @@ def test_seed_demo_creates_the_season_with_teams_of_four(demo):
     assert demo.name == "Verbandsliga 2026"
     assert len(teams) >= 8
     assert {team.player_count for team in teams} == {4}
-    assert Club.objects.count() == 6
+    assert Club.objects.filter(team__season=demo).distinct().count() == 6
 
 
 def test_every_match_day_has_four_teams_per_tournament_kept_apart(demo):
@@ -85,8 +90,12 @@ def test_a_club_tournament_outside_the_season(demo):
 
 
 def test_every_list_is_full(demo):
-    for table in Table.objects.annotate(games_count=Count("games")):
-        assert table.games_count == {3: 36, 4: 48}[table.size]
+    for table in Table.objects.annotate(games_count=Count("games")).select_related(
+        "series__tournament__season"
+    ):
+        season = table.series.tournament.season
+        short = season is not None and season.league_id is not None  # the league's: 3 rounds
+        assert table.games_count == {3: 9 if short else 36, 4: 12 if short else 48}[table.size]
     assert ListResult.objects.count() == Seat.objects.count()
 
 
@@ -143,3 +152,28 @@ def test_another_seed_gives_other_totals():
 def test_the_demo_league_is_published(demo):
     assert Series.objects.count() > 0
     assert Series.objects.public(final=True).count() == Series.objects.count()
+
+
+def test_the_demo_has_a_league_of_two_levels_and_three_divisions(demo):
+    divisions = Division.objects.filter(season__league__slug="lv-sachsen").order_by(
+        "level__rank", "name"
+    )
+
+    assert [(d.level.rank, d.teams.count()) for d in divisions] == [(1, 16), (2, 12), (2, 9)]
+    for division in divisions:
+        assert division.published_at is not None
+        assert division.match_days.count() == 5
+        groups = MatchGroup.objects.filter(match_day__division=division)
+        assert {g.match_day.number for g in groups if g.tournament_id} == {1, 2, 3}
+
+
+def test_the_demo_leagues_tables_count_three_final_match_days(demo):
+    from skatliga.standings.league import State, division_table
+
+    for division in Division.objects.filter(season__league__slug="lv-sachsen"):
+        table = division_table(division)
+        states = [day.state for day in table.match_days]
+        assert states == [State.FINAL] * 3 + [State.PLANNED] * 2
+        assert {row.match_days for row in table.rows} == {3}
+        series = division.level.series * 3
+        assert {row.series for row in table.rows} == {series}

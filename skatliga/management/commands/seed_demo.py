@@ -55,8 +55,9 @@ class Command(BaseCommand):
     help = (
         "Create a deterministic demo league: the season Verbandsliga 2026 with 8 teams of four "
         "from 6 clubs, 3 match days in two groups of four teams (3 series each, every list "
-        "full), and a club championship outside the season. Does nothing if the demo season "
-        "exists already."
+        "full), a club championship outside the season, and a team league of two levels and "
+        "three divisions (16, 12 and 9 teams) with five match days, three played. Does nothing "
+        "if the demo season exists already."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -69,8 +70,11 @@ class Command(BaseCommand):
                 _("Die Demo-Saison %(name)s gibt es schon; nichts angelegt.") % {"name": name}
             )
             return
+        from skatliga.management.demo_league import create_league
+
         with transaction.atomic():
             tournaments = create_demo(random.Random(seed))
+            tournaments += create_league(random.Random(seed))
         self.stdout.write(
             _("Demo-Liga angelegt: %(name)s, %(clubs)d Vereine, %(teams)d Mannschaften.")
             % {"name": name, "clubs": len(CLUBS), "teams": sum(len(t) for t in CLUBS.values())}
@@ -187,20 +191,43 @@ def _document(
 ) -> dict[str, Any]:
     """An archive document with every list full of random legal games."""
     seated = sorted({p for tables in series for table in tables for p in table}, key=_number)
+    return archive_document(
+        rng,
+        name=name,
+        date=date,
+        venue=venue,
+        players=[league.players[p] for p in seated],
+        series=series,
+        rounds=ROUNDS,
+    )
+
+
+def archive_document(
+    rng: random.Random,
+    *,
+    name: str,
+    date: datetime.date,
+    venue: str,
+    players: Sequence[dict[str, str]],
+    series: Sequence[Sequence[Sequence[str]]],
+    rounds: int,
+) -> dict[str, Any]:
+    """An archive document of ``players`` (their archive records) seated at the tables of
+    each series (by their ids), every list ``rounds`` rounds of random legal games."""
     return {
         "format": FORMAT,
         "tournament": {
             "name": name,
             "date": date.isoformat(),
             "venue": venue,
-            "rounds_per_series": ROUNDS,
+            "rounds_per_series": rounds,
         },
-        "players": [league.players[p] for p in seated],
+        "players": list(players),
         "series": [
             {
                 "number": number,
                 "tables": [
-                    {"number": t, "seats": list(seats), "games": _games(rng, seats)}
+                    {"number": t, "seats": list(seats), "games": _games(rng, seats, rounds)}
                     for t, seats in enumerate(tables, start=1)
                 ],
             }
@@ -213,9 +240,9 @@ def _number(player_id: str) -> int:
     return int(player_id[1:])
 
 
-def _games(rng: random.Random, seats: Sequence[str]) -> list[dict[str, Any]]:
+def _games(rng: random.Random, seats: Sequence[str], rounds: int) -> list[dict[str, Any]]:
     games: list[dict[str, Any]] = []
-    for number in range(1, ROUNDS * len(seats) + 1):
+    for number in range(1, rounds * len(seats) + 1):
         row = random_row(rng, number, len(seats))
         if row is None:
             games.append({"passed": True})

@@ -3,6 +3,7 @@ display, the read-only lists and the printable PDFs; one module per family of pa
 they share in ``common``."""
 
 from skatliga.views.public.hall import hall
+from skatliga.views.public.league import division, division_embed, league
 from skatliga.views.public.lists import seats, seats_pdf, series_sheets_pdf, table
 from skatliga.views.public.players import player, team
 from skatliga.views.public.ratings import ratings
@@ -17,6 +18,9 @@ from skatliga.views.public.tournaments import (
 )
 
 __all__ = [
+    "division",
+    "division_embed",
+    "league",
     "hall",
     "player",
     "ratings",

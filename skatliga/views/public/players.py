@@ -26,6 +26,7 @@ from skatliga.standings.rankings import PLAYERS
 from skatliga.standings.tables import HistoryTable, StandingTable
 from skatliga.views.caching import cached, latest, render_page
 from skatliga.views.public.common import moment
+from skatliga.views.public.league import team_key, team_page
 
 
 def _revisions(of: str, pk: int) -> list[tuple[Any, ...]]:
@@ -164,12 +165,26 @@ def team(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A team: its players and their totals over the season, and its match days."""
     found = list(
         Team.objects.filter(pk=pk).values_list(
-            "season_id", "season__revision", "season__revised_at"
+            "season_id", "season__revision", "season__revised_at", "division_id"
         )
     )
     if not found:
         raise Http404
-    season, season_revision, season_revised = found[0]
+    season, season_revision, season_revised, division = found[0]
+    if division is not None:  # a league's team: its division's figures
+        league_key, league_modified = team_key(pk, division)
+        return cached(
+            request,
+            ("league-team", pk, league_key),
+            lambda: team_page(
+                request,
+                Team.objects.select_related(
+                    "season__league", "club", "captain", "division__level"
+                ).get(pk=pk),
+            ),
+            last_modified=league_modified,
+            lag=True,
+        )
     season_revised = moment(season_revised)
     played = _revisions("team", pk)
     key = ("team", pk, season, season_revision, [(t, revision) for t, revision, _at in played])

@@ -206,7 +206,7 @@ class PlayerName(Name):
         )
         if getattr(row, "withdrawn", False):
             html += format_html(' <span class="badge withdrawn">{}</span>', _("zurückgezogen"))
-        if row.player_id in getattr(table, "running", ()):
+        if record.get("running"):
             html += format_html(' <span class="badge provisional">{}</span>', _("läuft"))
         if row.club:
             html += format_html('<span class="club-under">{}</span>', row.club)

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any, overload
 
-from django.db import models
+from django.db import connection, models
 from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Value, Window
 from django.db.models.functions import Rank
 from django.utils.translation import gettext_lazy as _
 
 from skatliga.models.choices import Category
-from skatliga.models.clubs import Player, public_name
+from skatliga.models.clubs import Club, Player, public_name
 from skatliga.models.league import Season, Team
 from skatliga.models.tournaments import Registration, Series, SeriesQuerySet, Table, Tournament
 
@@ -215,8 +215,8 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
     def team_points(self, unit: str) -> list[tuple[Any, ...]]:
         """Each team's (id, match points won and lost in halves, Spielpunkte, series played,
         name, club's name) over these rows, its Spielpunkte compared per ``unit``
-        (``series_id`` or ``tournament_id``): one grouped statement, the teams placed
-        within each unit here.
+        (``series_id`` or ``tournament_id``): one grouped statement (by hand for the rows
+        of a scope, :func:`_team_sql`), the teams placed within each unit here.
 
         Within a unit of n teams, those in places p..q (level on Spielpunkte, places counted
         from 0) win 2(n-1) - p - q halves each (``standings.queries.half_match_points``),
@@ -224,13 +224,17 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         """
         # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
         # makes PostgreSQL sort the rows instead of hashing them.
-        played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
-        per_unit = (
-            self.filter(team__isnull=False)
-            .order_by()
-            .values_list(unit, "team_id", "team__name", "team__club__name")
-            .annotate(points=Sum("total"), played=played)
-        )
+        per_unit: Iterable[tuple[Any, ...]]
+        if self._scope is not None:
+            per_unit = self._by_hand(*_team_sql(unit, *self._scope))
+        else:
+            played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
+            per_unit = (
+                self.filter(team__isnull=False)
+                .order_by()
+                .values_list(unit, "team_id", "team__name", "team__club__name")
+                .annotate(points=Sum("total"), played=played)
+            )
         units: dict[int, list[tuple[int, int]]] = {}
         teams: dict[int, list[Any]] = {}
         for of_unit, team, name, club, points, count in per_unit:
@@ -252,6 +256,26 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
                     teams[team][2] += lost
                 start = level
         return [tuple(found) for found in teams.values()]
+
+    def _by_hand(self, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
+
+    def ranked_rows(
+        self, lots_of: Tournament | None, limit: int | None = None, offset: int = 0
+    ) -> list[tuple[Any, ...]]:
+        """The rows of :meth:`_ranked` (``limit`` of them from ``offset``): for the rows of a
+        scope one statement by hand (:func:`_ranked_sql`), for any others the ORM's."""
+        if self._scope is None:
+            rows = self._ranked(lots_of)
+            return list(rows if limit is None else rows[offset : offset + limit])
+        sql, params = _ranked_sql(*self._scope, None if lots_of is None else lots_of.pk)
+        if limit is not None:
+            sql += " LIMIT %s OFFSET %s"
+            params += [limit, offset]
+        return self._by_hand(sql, params)
 
     def _ranked(self, lots_of: Tournament | None) -> models.QuerySet[Any]:
         """The grouped and ranked rows: the result rows summed per player with his name,
@@ -292,6 +316,63 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         )
 
 
+def _team_sql(unit: str, field: str, pk: int) -> tuple[str, list[Any]]:
+    """``ListResultQuerySet.team_points``'s grouped rows of a scope (the rows whose
+    ``field`` is ``pk``), by hand: the ORM compiles its statement anew on every request, and
+    a tournament page's statements take less time than compiling them. Each team's
+    Spielpunkte and series played per ``unit``, the names joined after the sums."""
+    q = connection.ops.quote_name
+    assert field in SCOPES and unit in ("series_id", "tournament_id"), (field, unit)
+    # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
+    # makes PostgreSQL sort the rows instead of hashing them.
+    played = f"COUNT(DISTINCT {q('series_id')})" if unit == "tournament_id" else "1"
+    sql = (
+        f"SELECT g.unit, g.team, t.{q('name')}, c.{q('name')}, g.points, g.played FROM ("
+        f"SELECT {q(unit)} AS unit, {q('team_id')} AS team, SUM({q('total')}) AS points, "
+        f"{played} AS played FROM {q(ListResult._meta.db_table)} "
+        f"WHERE {q(field)} = %s AND {q('team_id')} IS NOT NULL GROUP BY {q(unit)}, {q('team_id')}"
+        f") g JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = g.team "
+        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
+    )
+    return sql, [pk]
+
+
+SCOPES = ("series_id", "tournament_id", "season_id", "player_id")
+"""The fields a scope narrows the result rows by (``ListResultQuerySet._scoped``)."""
+
+
+def _ranked_sql(field: str, pk: int, lots_of: int | None) -> tuple[str, list[Any]]:
+    """``ListResultQuerySet._ranked`` over the rows of a scope (the rows whose ``field`` is
+    ``pk``), by hand: the result rows summed per player first, the players' names, clubs and
+    registrations (draw by lot, withdrawal) joined to the sums, then ranked."""
+    q = connection.ops.quote_name
+    assert field in SCOPES, field
+    sums = ", ".join(f"SUM({q(name)}) AS {q('sum_' + name)}" for name in RESULT_FIGURES)
+    figures = ", ".join(f"g.{q('sum_' + name)}" for name in RESULT_FIGURES)
+    order = f"g.{q('sum_total')} DESC, g.{q('sum_won')} DESC, g.{q('sum_lost')} ASC"
+    params: list[Any] = []
+    withdrawn, registered = "0", ""
+    if lots_of is not None:
+        order += f", reg.{q('lot')} ASC NULLS LAST"
+        withdrawn = f"CASE WHEN reg.{q('withdrawn_at')} IS NULL THEN 0 ELSE 1 END"
+        registered = (
+            f"LEFT JOIN {q(Registration._meta.db_table)} reg "
+            f"ON reg.{q('tournament_id')} = %s AND reg.{q('player_id')} = g.player"
+        )
+        params.append(lots_of)
+    sql = (
+        f"SELECT RANK() OVER (ORDER BY {order}) AS rank, g.player, p.{q('name')}, "
+        f"p.{q('initials_only')}, c.{q('name')}, g.lists, {figures}, {withdrawn}, "
+        f"COUNT(*) OVER () FROM ("
+        f"SELECT {q('player_id')} AS player, COUNT(*) AS lists, {sums} "
+        f"FROM {q(ListResult._meta.db_table)} WHERE {q(field)} = %s GROUP BY {q('player_id')}"
+        f") g JOIN {q(Player._meta.db_table)} p ON p.{q('id')} = g.player "
+        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = p.{q('club_id')} "
+        f"{registered} ORDER BY rank, p.{q('name')}, g.player"
+    )
+    return sql, [pk, *params]  # the scope's key comes first in the statement
+
+
 class Standings(Sequence["StandingRow"]):
     """The ranked rows of a standing, read lazily: ``len()`` counts the players, a slice
     reads just those rows; iterating or sorting reads them all once."""
@@ -304,8 +385,7 @@ class Standings(Sequence["StandingRow"]):
         self._slices: dict[tuple[int, int], list[StandingRow]] = {}
 
     def _read(self, limit: int | None = None, offset: int = 0) -> list[StandingRow]:
-        rows = self._results._ranked(self._lots_of)
-        fetched = list(rows if limit is None else rows[offset : offset + limit])
+        fetched = self._results.ranked_rows(self._lots_of, limit, offset)
         if fetched:
             self._count = fetched[0][-1]
         elif offset == 0:

@@ -35,8 +35,8 @@ MINUS = "\u2212"
 
 Record = dict[str, Any]
 """A row of a standing as its metrics read it (``rankings.Ranking.record``): each metric's
-value under its key (and, for a metric that sorts otherwise, its order under
-``<key>_order``), the row itself under ``row``."""
+value under its key (and, for a metric that sorts otherwise, once a table is sorted, its
+order under ``<key>_order``), the row itself under ``row``."""
 
 
 class Metric:

@@ -52,11 +52,18 @@ class Ranking:
         return " ".join(parts)
 
     def record(self, row: Any) -> Record:
-        """``row`` as its metrics read it (:data:`Record`)."""
+        """``row`` as its metrics read it (:data:`Record`), without the orders of its own
+        that some metrics sort by (:meth:`with_orders`)."""
         record: Record = {"row": row}
         for key in self.columns:
-            found = record[key] = METRICS[key].value(row)
-            order = METRICS[key].order(found)
+            record[key] = METRICS[key].value(row)
+        return record
+
+    def with_orders(self, record: Record) -> Record:
+        """``record`` with what a table sorts it by where a metric sorts by more than its
+        value (``Metric.order``: names as German sorts them), made only for a sorted table."""
+        for key in self.columns:
+            order = METRICS[key].order(record[key])
             if order is not None:
                 record[f"{key}_order"] = order
         return record
@@ -187,4 +194,6 @@ class Records(Sequence[Record]):
         """Order every record by ``key`` (a table sorted by a column)."""
         if self._all is None:
             self._all = self._made(self.rows)
+        for record in self._all:
+            self.ranking.with_orders(record)
         self._all.sort(key=key, reverse=reverse)

@@ -26,15 +26,18 @@ and API answer shows them: each a field of ``ListResult``, summed in a standing.
 class ListResultQuerySet(models.QuerySet["ListResult"]):
     """Result rows narrowed to a scope, and the standings over them.
 
-    Every statement here is the ORM's, as documented: the grouped ranking (:meth:`ranked`)
-    groups the rows per player with the player's name and club (functionally dependent on
-    the player, so grouping by them groups nothing more) and ranks the groups with a window
-    function; the team standing (:meth:`team_points`) sums the Spielpunkte per team and
-    unit in one grouped query and places the teams within each unit in Python.
-
     The rows of one series, tournament or season, narrowed by nothing else (``for_series``,
-    ``for_tournament``, ``for_season``), remember their scope: the question whether any of
-    them is unpublished is then asked of the scope's series (:meth:`_unpublished`).
+    ``for_tournament``, ``for_season``), remember their scope. Over them the grouped ranking
+    (:meth:`ranked_rows`) and the team standing's sums (:meth:`team_points`) are plain
+    statements (:func:`_ranked_sql`, :func:`_team_sql`) with the scope's key as their
+    parameter: the ORM compiles a statement anew on every request, and on a tournament's
+    page (16 players, the bench's medium season on SQLite) compiling the windowed ranking
+    took longer than running it. Over any other rows (public only, a category, a team) the
+    same figures come from the ORM's grouped query (:meth:`_ranked`). The teams are placed
+    within each series or match day in Python, the same for both.
+
+    For the rows of a scope, whether any is unpublished is asked of the scope's series
+    (:meth:`_unpublished`).
     """
 
     _fields: tuple[str, ...] | None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any, overload
@@ -218,26 +218,23 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
     def team_points(self, unit: str) -> list[tuple[Any, ...]]:
         """Each team's (id, match points won and lost in halves, Spielpunkte, series played,
         name, club's name) over these rows, its Spielpunkte compared per ``unit``
-        (``series_id`` or ``tournament_id``): one grouped statement (by hand for the rows
-        of a scope, :func:`_team_sql`), the teams placed within each unit here.
+        (``series_id`` or ``tournament_id``): for the rows of a scope one statement by hand
+        that also places the teams (:func:`_team_sql`); for any others one grouped ORM
+        statement, the teams placed within each unit here, as that statement does.
 
         Within a unit of n teams, those in places p..q (level on Spielpunkte, places counted
         from 0) win 2(n-1) - p - q halves each (``standings.queries.half_match_points``),
         that is 2(n-1) - 2p - k + 1 for the k teams level there.
         """
-        # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
-        # makes PostgreSQL sort the rows instead of hashing them.
-        per_unit: Iterable[tuple[Any, ...]]
         if self._scope is not None:
-            per_unit = self._by_hand(*_team_sql(unit, *self._scope))
-        else:
-            played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
-            per_unit = (
-                self.filter(team__isnull=False)
-                .order_by()
-                .values_list(unit, "team_id", "team__name", "team__club__name")
-                .annotate(points=Sum("total"), played=played)
-            )
+            return self._by_hand(*_team_sql(unit, *self._scope))
+        played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
+        per_unit = (
+            self.filter(team__isnull=False)
+            .order_by()
+            .values_list(unit, "team_id", "team__name", "team__club__name")
+            .annotate(points=Sum("total"), played=played)
+        )
         units: dict[int, list[tuple[int, int]]] = {}
         teams: dict[int, list[Any]] = {}
         for of_unit, team, name, club, points, count in per_unit:
@@ -320,21 +317,45 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
 
 
 def _team_sql(unit: str, field: str, pk: int) -> tuple[str, list[Any]]:
-    """``ListResultQuerySet.team_points``'s grouped rows of a scope (the rows whose
-    ``field`` is ``pk``), by hand: the ORM compiles its statement anew on every request, and
-    a tournament page's statements take less time than compiling them. Each team's
-    Spielpunkte and series played per ``unit``, the names joined after the sums."""
+    """``ListResultQuerySet.team_points`` over the rows of a scope (the rows whose ``field``
+    is ``pk``), by hand: each team's Spielpunkte and series played per ``unit``, the teams
+    placed within each unit by window functions, the halves summed per team and the names
+    joined last. By hand because the window functions sit over a grouped subquery that the
+    ORM cannot group again, and because placing 2,100 (series, team) rows of the bench's
+    medium season in Python took longer than the statement.
+
+    Over the unit's teams by Spielpunkte, most first, RANK() is p + 1, and COUNT(*) with the
+    default frame (the first row up to this row's last peer) counts the teams ahead and those
+    level with this one, p + k: the halves lost, 2p + k - 1, are their sum - 2.
+    """
     q = connection.ops.quote_name
     assert field in SCOPES and unit in ("series_id", "tournament_id"), (field, unit)
     # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
     # makes PostgreSQL sort the rows instead of hashing them.
     played = f"COUNT(DISTINCT {q('series_id')})" if unit == "tournament_id" else "1"
-    sql = (
-        f"SELECT g.unit, g.team, t.{q('name')}, c.{q('name')}, g.points, g.played FROM ("
+    grouped = (
         f"SELECT {q(unit)} AS unit, {q('team_id')} AS team, SUM({q('total')}) AS points, "
         f"{played} AS played FROM {q(ListResult._meta.db_table)} "
         f"WHERE {q(field)} = %s AND {q('team_id')} IS NOT NULL GROUP BY {q(unit)}, {q('team_id')}"
-        f") g JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = g.team "
+    )
+    placed = (
+        "SELECT team, points, played, 2 * COUNT(*) OVER (PARTITION BY unit) - 2 AS most, "
+        f"RANK() OVER w + COUNT(*) OVER w - 2 AS lost FROM ({grouped}) g "
+        "WINDOW w AS (PARTITION BY unit ORDER BY points DESC)"
+    )
+    sums = ", ".join(
+        f"CAST(SUM({value}) AS BIGINT) AS {name}"
+        for name, value in (
+            ("won", "most - lost"),
+            ("lost", "lost"),
+            ("points", "points"),
+            ("played", "played"),
+        )
+    )
+    sql = (
+        f"SELECT a.team, a.won, a.lost, a.points, a.played, t.{q('name')}, c.{q('name')} "
+        f"FROM (SELECT team, {sums} FROM ({placed}) p GROUP BY team) a "
+        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = a.team "
         f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
     )
     return sql, [pk]

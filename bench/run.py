@@ -303,8 +303,10 @@ def floor_standings(scope: str, pk: int, limit: int | None) -> tuple[list[Any], 
 
 def measure_standings(season: Any, reps: int) -> dict[str, Any]:
     """Season, tournament and series standings pages: cache miss and cached, against the floor
-    and the home page, interleaved; the totals checked against the floor's."""
-    from django.core.cache import cache
+    and the home page, interleaved; the totals checked against the floor's. A miss keeps
+    the standings' rows rendered (as after a save, where a few of them change); the pages are
+    also measured with every row rendered anew (``*_unwritten_ms``)."""
+    from django.core.cache import cache, caches
     from django.db import connection
     from django.test import Client
     from django.urls import reverse
@@ -355,10 +357,13 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
             get(url, miss=True)
         return found
 
-    def get(url: str, *, miss: bool) -> float:
-        """One request of ``url``; on a ``miss`` the page cache emptied first."""
+    def get(url: str, *, miss: bool, rows: bool = True) -> float:
+        """One request of ``url``; on a ``miss`` the page cache emptied first, and without
+        ``rows`` the standings' rows the process keeps rendered too (the cache ``rows``)."""
         if miss:
             cache.clear()
+        if not rows:
+            caches["rows"].clear()
         start = time.perf_counter()
         response = client.get(url)
         took = time.perf_counter() - start
@@ -395,6 +400,7 @@ def measure_standings(season: Any, reps: int) -> dict[str, Any]:
             samples.setdefault(f"{name}_floor", []).append(floor(scope, pk, limit))
             samples.setdefault(f"{name}_statements", []).append(replay(statements[name]))
             samples.setdefault(name, []).append(get(url, miss=True))
+            samples.setdefault(f"{name}_unwritten", []).append(get(url, miss=True, rows=False))
             samples.setdefault(f"{name}_cached", []).append(get(url, miss=False))
         samples.setdefault("home", []).append(get(home, miss=False))
     for key, times in samples.items():
@@ -1024,6 +1030,15 @@ def standings_rows(result: dict[str, Any], mark: Callable[[str], str]) -> list[t
                     f"{result[f'{key}_statement_count']} statements, × {own / floor:.2f} the "
                     f"floor; the rest of the page {rest:.1f} ms, "
                     + (f"{left:.1f} ms left for it" if left > 0 else "none left for it"),
+                )
+            )
+        if f"{key}_unwritten_ms" in result:
+            unwritten = result[f"{key}_unwritten_ms"]
+            rows.append(
+                (
+                    "  every row rendered anew",
+                    f"{unwritten:.1f} ms",
+                    f"× {unwritten / floor:.2f} the floor (above: the rows kept rendered)",
                 )
             )
         if page == "season" and "standings_tables_written_ms" in result:

@@ -201,6 +201,15 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 1000},
         }
     }
+# A standing's body rows, rendered (templates/django_tables2/standings.html): each process
+# keeps its own, under everything a row shows (its figures, rank, the table's columns, the
+# language), so that a page built anew after a save renders only the rows that changed.
+CACHES["rows"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "standing-rows",
+    "TIMEOUT": 3600,
+    "OPTIONS": {"MAX_ENTRIES": 30000},
+}
 
 # A running tournament's standings are built at most once in PAGE_LAG seconds per process,
 # not on every save (skatliga/views/caching.py); at most the hall display's shortest refresh.

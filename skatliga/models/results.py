@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any, overload
@@ -22,34 +22,29 @@ RESULT_FIGURES = ("game_points", "won", "lost", "others_lost", "bonus", "total")
 """The figures of a player's list (docs/rules.md section 5), in the order every table, PDF, export
 and API answer shows them: each a field of ``ListResult``, summed in a standing."""
 
-_SCOPE_PK, _LOTS_PK = 2_000_000_001, 2_000_000_002
-"""Stand-ins for the scope's and the tournament's keys in SQL compiled once (``scoped_sql``)."""
-_SCOPED_SQL: dict[Hashable, tuple[str, list[Any]]] = {}
-
 
 class ListResultQuerySet(models.QuerySet["ListResult"]):
     """Result rows narrowed to a scope, and the standings over them.
 
     The rows of one series, tournament or season, narrowed by nothing else (``for_series``,
-    ``for_tournament``, ``for_season`` on all rows), remember their scope: the statements over
-    them are compiled by the ORM once per kind of scope and reused with the scope's key
-    (:meth:`scoped_sql`), not compiled again on every request.
+    ``for_tournament``, ``for_season``), remember their scope. Over them the grouped ranking
+    (:meth:`ranked_rows`) and the team standing's sums (:meth:`team_points`) are plain
+    statements (:func:`_ranked_sql`, :func:`_team_sql`) with the scope's key as their
+    parameter: the ORM compiles a statement anew on every request, and on a tournament's
+    page (16 players, the bench's medium season on SQLite) compiling the windowed ranking
+    took longer than running it. Over any other rows (public only, a category, a team) the
+    same figures come from the ORM's grouped query (:meth:`_ranked`). The teams are placed
+    within each series or match day in Python, the same for both.
 
-    The one place of the site's hand-written SQL beside the saves and the import: the
-    grouped ranking (:meth:`standings`) and the team standing (:meth:`team_points`) wrap
-    the ORM's grouped query in a statement that joins the names after the sums and places
-    the teams with window functions. Measured on SQLite, the bench's small season (20
-    match days, 64 players), best of 5 × 100: a tournament's ranking 0.48 ms reused, 4.8 ms
-    compiled on each request, 2.2 ms as an ORM query grouped by the names (without the draw
-    by lot); a season's 1.7 ms, 5.2 ms and 6.3 ms; the team standing 1.8 ms reused against
-    2.0 ms compiled. The floor of the pages (``bench/run.py``) is set by these statements.
+    For the rows of a scope, whether any is unpublished is asked of the scope's series
+    (:meth:`_unpublished`).
     """
 
     _fields: tuple[str, ...] | None
     """Django's own: the fields ``values()`` or ``values_list()`` asked for, else None."""
     _scope: tuple[str, int] | None = None
     """Set on the queryset ``for_…`` returns; a clone (any further filter, order or slice)
-    has none, and its statements are compiled as usual."""
+    has none."""
 
     def _scoped(self, field: str, pk: int) -> ListResultQuerySet:
         rows = self.filter(**{field: pk})
@@ -66,41 +61,6 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         )
         if plain:
             rows._scope = (field, pk)
-        return rows
-
-    def scoped_sql(
-        self,
-        name: Hashable,
-        build: Callable[[ListResultQuerySet, int | None], tuple[str, Sequence[Any]]],
-        lots_of: int | None = None,
-    ) -> tuple[str, list[Any]]:
-        """``build(rows, lots_of)``: a statement over these rows and its parameters.
-
-        For rows with a scope, ``build`` runs once per ``name``, kind of scope and database
-        (with stand-in keys), and its SQL is reused with this scope's key and ``lots_of``.
-        """
-        if self._scope is None:
-            sql, params = build(self, lots_of)
-            return sql, list(params)
-        field, pk = self._scope
-        key = (connection.vendor, name, field, lots_of is not None)
-        found = _SCOPED_SQL.get(key)
-        if found is None:
-            template = ListResult.objects.all()._scoped(field, _SCOPE_PK)
-            sql, params = build(template, None if lots_of is None else _LOTS_PK)
-            found = _SCOPED_SQL[key] = (sql, list(params))
-        sql, params = found
-        keys = {_SCOPE_PK: pk, _LOTS_PK: lots_of}
-        return sql, [keys.get(p, p) if type(p) is int else p for p in params]
-
-    def _fetch(
-        self, name: Hashable, build: Callable[[ListResultQuerySet], models.QuerySet[Any]]
-    ) -> list[tuple[Any, ...]]:
-        """The rows of the query ``build(rows)`` makes, its SQL compiled once per scope kind."""
-        sql, params = self.scoped_sql(name, lambda rows, _lots: build(rows).query.sql_with_params())
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            rows: list[tuple[Any, ...]] = cursor.fetchall()
         return rows
 
     def public(self, *, final: bool = False) -> ListResultQuerySet:
@@ -120,15 +80,20 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
 
     def provisional(self) -> bool:
         """Whether any of these rows belongs to a series not yet published."""
-        return bool(self._fetch("provisional", lambda rows: rows._unpublished()))
+        return self._unpublished().exists()
 
     def _unpublished(self) -> models.QuerySet[Any]:
-        """A row (of a series not yet published) if there is one: for the rows of a scope,
-        read from the scope's unpublished series, each asked by its index whether it has
-        rows (a series' rows are all in its tournament's and season's scope); otherwise
-        from these rows."""
+        """The series not yet published that hold any of these rows (their ids): for the
+        rows of a scope, read from the scope's unpublished series, each asked by its index
+        whether it has rows (a series' rows are all in its tournament's and season's scope);
+        otherwise from these rows."""
         if self._scope is None:
-            return self.filter(series__published_at__isnull=True).order_by().values("pk")[:1]
+            return (
+                self.filter(series__published_at__isnull=True)
+                .order_by()
+                .values("series_id")
+                .distinct()
+            )
         field, pk = self._scope
         of_scope = {
             "series_id": "pk",
@@ -139,32 +104,23 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
             Series.objects.filter(published_at__isnull=True, **{of_scope[field]: pk})
             .filter(Exists(ListResult.objects.filter(series=OuterRef("pk")).order_by()))
             .order_by()
-            .values("pk")[:1]
+            .values("pk")
         )
 
     def provisional_and_categories(self) -> tuple[bool, list[str]]:
-        """:meth:`provisional` and :meth:`categories` in one statement."""
-        sql, params = self.scoped_sql("facts", lambda rows, _lots: rows._facts_sql())
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            provisional, *found = cursor.fetchone()
-        categories = [c for c, there in zip(Category.values, found, strict=True) if there]
-        return bool(provisional), categories
-
-    def _facts_sql(self) -> tuple[str, list[Any]]:
-        queries = [
-            self._unpublished(),
-            *(
-                Player.objects.filter(category=category)
-                .filter(Exists(self.filter(player=OuterRef("pk")).order_by()))
-                .order_by()
-                .values("pk")[:1]
-                for category in Category.values
-            ),
-        ]
-        compiled = [query.query.sql_with_params() for query in queries]
-        sql = "SELECT " + ", ".join(f"EXISTS ({part})" for part, _params in compiled)
-        return sql, [param for _part, params in compiled for param in params]
+        """:meth:`provisional` and :meth:`categories` in one statement: the categories of
+        the players with a row here and, for the unpublished series holding any (as the
+        empty category), one UNION of the ORM's queries."""
+        players = (
+            Player.objects.exclude(category="")
+            .filter(Exists(self.filter(player=OuterRef("pk")).order_by()))
+            .order_by()
+            .values_list("category")
+        )
+        unpublished = self._unpublished().annotate(category=Value("")).values_list("category")
+        found = {category for (category,) in players.union(unpublished)}
+        provisional = "" in found
+        return provisional, [c for c in Category.values if c in found]
 
     def for_table(self, table: Table) -> ListResultQuerySet:
         return self.filter(table=table)
@@ -184,21 +140,18 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
     def history(self) -> list[HistoryRow]:
         """These rows as a player's page lists them: those the public sees (:meth:`public`),
         newest first, with where each list was played."""
-        found = self._fetch(
-            "history",
-            lambda rows: (
-                rows.public()
-                .order_by("-tournament__date", "-series__number")
-                .values_list(
-                    "tournament__name",
-                    "tournament__slug",
-                    "tournament__date",
-                    "series__number",
-                    "series__published_at",
-                    "table__number",
-                    *RESULT_FIGURES,
-                )
-            ),
+        found = (
+            self.public()
+            .order_by("-tournament__date", "-series__number")
+            .values_list(
+                "tournament__name",
+                "tournament__slug",
+                "tournament__date",
+                "series__number",
+                "series__published_at",
+                "table__number",
+                *RESULT_FIGURES,
+            )
         )
         return [
             HistoryRow(
@@ -224,16 +177,11 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         row), not over every row."""
         found = {
             category
-            for (category,) in self._fetch(
-                "categories",
-                lambda rows: (
-                    Player.objects.exclude(category="")
-                    .filter(Exists(rows.filter(player=OuterRef("pk")).order_by()))
-                    .order_by()
-                    .values_list("category")
-                    .distinct()
-                ),
-            )
+            for (category,) in Player.objects.exclude(category="")
+            .filter(Exists(self.filter(player=OuterRef("pk")).order_by()))
+            .order_by()
+            .values_list("category")
+            .distinct()
         }
         return [category for category in Category.values if category in found]
 
@@ -250,15 +198,6 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
         """:meth:`standings` as a sequence read a slice at a time: a page of the standings
         costs one query for its rows (LIMIT/OFFSET) and one for the number of players."""
         return Standings(self, lots_of)
-
-    def _ranked_sql(self, lots_of: Tournament | None) -> tuple[str, list[Any]]:
-        """The grouped and ranked query: the result rows are summed per player first, and the
-        players' names and clubs joined to the sums (not the sums grouped by names)."""
-        return self.scoped_sql(
-            "ranked",
-            lambda rows, lots: rows._compile_ranked_sql(lots),
-            None if lots_of is None else lots_of.pk,
-        )
 
     def team_series_points(self) -> dict[tuple[int, int], dict[int, int]]:
         """Each team's game points (Spielpunkte: its players' summed series totals) per
@@ -279,102 +218,183 @@ class ListResultQuerySet(models.QuerySet["ListResult"]):
     def team_points(self, unit: str) -> list[tuple[Any, ...]]:
         """Each team's (id, match points won and lost in halves, Spielpunkte, series played,
         name, club's name) over these rows, its Spielpunkte compared per ``unit``
-        (``series_id`` or ``tournament_id``): one statement, compiled once per kind of scope
-        (:meth:`scoped_sql`).
+        (``series_id`` or ``tournament_id``): for the rows of a scope one statement by hand
+        that also places the teams (:func:`_team_sql`); for any others one grouped ORM
+        statement, the teams placed within each unit here, as that statement does.
 
-        By hand, as the ranking is (:meth:`_compile_ranked_sql`): the window functions that
-        place the teams within each unit sit over a grouped subquery that the ORM cannot
-        group again."""
-        sql, params = self.scoped_sql(("teams", unit), lambda rows, _lots: rows._team_sql(unit))
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            rows: list[tuple[Any, ...]] = cursor.fetchall()
-            return rows
-
-    def _team_sql(self, unit: str) -> tuple[str, tuple[Any, ...]]:
-        """Each team's match points won and lost (in halves), Spielpunkte and series played,
-        with its name and club: one statement over the result rows alone.
-
-        The teams' Spielpunkte are summed per ``unit`` (series or match day); within a unit
-        of n teams, those in places p..q (level on Spielpunkte, places counted from 0) win
-        2(n-1) - p - q halves each (``standings.queries.half_match_points``), that is
-        2(n-1) - 2p - k + 1 for the k teams level there; the halves are summed per team and
-        the names joined last.
+        Within a unit of n teams, those in places p..q (level on Spielpunkte, places counted
+        from 0) win 2(n-1) - p - q halves each (``standings.queries.half_match_points``),
+        that is 2(n-1) - 2p - k + 1 for the k teams level there.
         """
-        # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
-        # makes PostgreSQL sort the rows instead of hashing them.
+        if self._scope is not None:
+            return self._by_hand(*_team_sql(unit, *self._scope))
         played = Count("series_id", distinct=True) if unit == "tournament_id" else Value(1)
         per_unit = (
             self.filter(team__isnull=False)
             .order_by()
-            .values_list(unit, "team_id")
+            .values_list(unit, "team_id", "team__name", "team__club__name")
             .annotate(points=Sum("total"), played=played)
         )
-        inner, params = per_unit.query.sql_with_params()
-        q = connection.ops.quote_name
-        by, team, points = q(unit), q("team_id"), q("points")
-        # Over the unit's teams by Spielpunkte, most first, RANK() is p + 1, and COUNT(*) with
-        # the default frame (the first row up to this row's last peer) counts the teams ahead
-        # and those level with this one, p + k: the halves lost, 2p + k - 1, are their sum - 2.
-        placed = (
-            f"SELECT {team}, {points}, {q('played')}, "
-            f"2 * COUNT(*) OVER (PARTITION BY {by}) - 2 AS most, "
-            f"RANK() OVER w + COUNT(*) OVER w - 2 AS lost FROM ({inner}) s "
-            f"WINDOW w AS (PARTITION BY {by} ORDER BY {points} DESC)"
-        )
-        sums = ", ".join(
-            f"CAST(SUM({value}) AS BIGINT) AS {name}"
-            for name, value in (
-                ("won", "most - lost"),
-                ("lost", "lost"),
-                ("points", points),
-                ("played", q("played")),
-            )
-        )
-        sql = (
-            f"SELECT a.{team}, a.won, a.lost, a.points, a.played, t.{q('name')}, c.{q('name')} "
-            f"FROM (SELECT {team}, {sums} FROM ({placed}) p GROUP BY {team}) a "
-            f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = a.{team} "
-            f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
-        )
-        return sql, params
+        units: dict[int, list[tuple[int, int]]] = {}
+        teams: dict[int, list[Any]] = {}
+        for of_unit, team, name, club, points, count in per_unit:
+            units.setdefault(of_unit, []).append((points, team))
+            found = teams.setdefault(team, [team, 0, 0, 0, 0, name, club])
+            found[3] += points
+            found[4] += count
+        for placed in units.values():
+            placed.sort(reverse=True)
+            most = 2 * len(placed) - 2
+            start = 0
+            while start < len(placed):
+                level = start
+                while level < len(placed) and placed[level][0] == placed[start][0]:
+                    level += 1
+                lost = 2 * start + (level - start) - 1
+                for _points, team in placed[start:level]:
+                    teams[team][1] += most - lost
+                    teams[team][2] += lost
+                start = level
+        return [tuple(found) for found in teams.values()]
 
-    def _compile_ranked_sql(self, lots_of: int | None) -> tuple[str, list[Any]]:
+    def _by_hand(self, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
+
+    def ranked_rows(
+        self, lots_of: Tournament | None, limit: int | None = None, offset: int = 0
+    ) -> list[tuple[Any, ...]]:
+        """The rows of :meth:`_ranked` (``limit`` of them from ``offset``): for the rows of a
+        scope one statement by hand (:func:`_ranked_sql`), for any others the ORM's."""
+        if self._scope is None:
+            rows = self._ranked(lots_of)
+            return list(rows if limit is None else rows[offset : offset + limit])
+        sql, params = _ranked_sql(*self._scope, None if lots_of is None else lots_of.pk)
+        if limit is not None:
+            sql += " LIMIT %s OFFSET %s"
+            params += [limit, offset]
+        return self._by_hand(sql, params)
+
+    def _ranked(self, lots_of: Tournament | None) -> models.QuerySet[Any]:
+        """The grouped and ranked rows: the result rows summed per player with his name,
+        initials and club, ranked by total, won and lost (and the draw by lot of
+        ``lots_of``), each with the number of players; ordered by rank, then name."""
         sums = {f"sum_{name}": Sum(name) for name in RESULT_FIGURES}
         order = [F("sum_total").desc(), F("sum_won").desc(), F("sum_lost").asc()]
-        rows = self.order_by().values("player_id").annotate(lists=Count("id"), **sums)
+        rows = (
+            self.order_by()
+            .values("player_id", "player__name", "player__initials_only", "player__club__name")
+            .annotate(lists=Count("id"), **sums)
+        )
         if lots_of is not None:
+            registered = Registration.objects.filter(
+                tournament_id=lots_of.pk, player=OuterRef("player_id")
+            )
             rows = rows.annotate(
-                lot=Subquery(
-                    Registration.objects.filter(
-                        tournament_id=lots_of, player=OuterRef("player_id")
-                    ).values("lot")[:1]
-                )
+                lot=Subquery(registered.values("lot")[:1]),
+                withdrawn=Exists(registered.filter(withdrawn_at__isnull=False)),
             )
             order.append(F("lot").asc(nulls_last=True))
-            rows = rows.annotate(
-                withdrawn=Exists(
-                    Registration.objects.filter(
-                        tournament_id=lots_of,
-                        player=OuterRef("player_id"),
-                        withdrawn_at__isnull=False,
-                    )
-                )
+        else:
+            rows = rows.annotate(withdrawn=Value(False))
+        return (
+            rows.annotate(rank=Window(Rank(), order_by=order), players=Window(Count("player_id")))
+            .values_list(
+                "rank",
+                "player_id",
+                "player__name",
+                "player__initials_only",
+                "player__club__name",
+                "lists",
+                *sums,
+                "withdrawn",
+                "players",
             )
-        rows = rows.annotate(rank=Window(Rank(), order_by=order))
-        inner, params = rows.query.sql_with_params()
-        q = connection.ops.quote_name
-        figures = ", ".join(f"r.{q('sum_' + name)}" for name in RESULT_FIGURES)
-        withdrawn = f"r.{q('withdrawn')}" if lots_of is not None else "0"
-        sql = (
-            f"SELECT r.{q('rank')}, r.{q('player_id')}, p.{q('name')}, p.{q('initials_only')}, "
-            f"c.{q('name')}, "
-            f"r.{q('lists')}, {figures}, {withdrawn}, COUNT(*) OVER () FROM ({inner}) r "
-            f"JOIN {q(Player._meta.db_table)} p ON p.{q('id')} = r.{q('player_id')} "
-            f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = p.{q('club_id')} "
-            f"ORDER BY r.{q('rank')}, p.{q('name')}, r.{q('player_id')}"
+            .order_by("rank", "player__name", "player_id")
         )
-        return sql, list(params)
+
+
+def _team_sql(unit: str, field: str, pk: int) -> tuple[str, list[Any]]:
+    """``ListResultQuerySet.team_points`` over the rows of a scope (the rows whose ``field``
+    is ``pk``), by hand: each team's Spielpunkte and series played per ``unit``, the teams
+    placed within each unit by window functions, the halves summed per team and the names
+    joined last. By hand because the window functions sit over a grouped subquery that the
+    ORM cannot group again, and because placing 2,100 (series, team) rows of the bench's
+    medium season in Python took longer than the statement.
+
+    Over the unit's teams by Spielpunkte, most first, RANK() is p + 1, and COUNT(*) with the
+    default frame (the first row up to this row's last peer) counts the teams ahead and those
+    level with this one, p + k: the halves lost, 2p + k - 1, are their sum - 2.
+    """
+    q = connection.ops.quote_name
+    assert field in SCOPES and unit in ("series_id", "tournament_id"), (field, unit)
+    # Per series a team played that one series: a constant, not a COUNT(DISTINCT …) that
+    # makes PostgreSQL sort the rows instead of hashing them.
+    played = f"COUNT(DISTINCT {q('series_id')})" if unit == "tournament_id" else "1"
+    grouped = (
+        f"SELECT {q(unit)} AS unit, {q('team_id')} AS team, SUM({q('total')}) AS points, "
+        f"{played} AS played FROM {q(ListResult._meta.db_table)} "
+        f"WHERE {q(field)} = %s AND {q('team_id')} IS NOT NULL GROUP BY {q(unit)}, {q('team_id')}"
+    )
+    placed = (
+        "SELECT team, points, played, 2 * COUNT(*) OVER (PARTITION BY unit) - 2 AS most, "
+        f"RANK() OVER w + COUNT(*) OVER w - 2 AS lost FROM ({grouped}) g "
+        "WINDOW w AS (PARTITION BY unit ORDER BY points DESC)"
+    )
+    sums = ", ".join(
+        f"CAST(SUM({value}) AS BIGINT) AS {name}"
+        for name, value in (
+            ("won", "most - lost"),
+            ("lost", "lost"),
+            ("points", "points"),
+            ("played", "played"),
+        )
+    )
+    sql = (
+        f"SELECT a.team, a.won, a.lost, a.points, a.played, t.{q('name')}, c.{q('name')} "
+        f"FROM (SELECT team, {sums} FROM ({placed}) p GROUP BY team) a "
+        f"JOIN {q(Team._meta.db_table)} t ON t.{q('id')} = a.team "
+        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = t.{q('club_id')}"
+    )
+    return sql, [pk]
+
+
+SCOPES = ("series_id", "tournament_id", "season_id", "player_id")
+"""The fields a scope narrows the result rows by (``ListResultQuerySet._scoped``)."""
+
+
+def _ranked_sql(field: str, pk: int, lots_of: int | None) -> tuple[str, list[Any]]:
+    """``ListResultQuerySet._ranked`` over the rows of a scope (the rows whose ``field`` is
+    ``pk``), by hand: the result rows summed per player first, the players' names, clubs and
+    registrations (draw by lot, withdrawal) joined to the sums, then ranked."""
+    q = connection.ops.quote_name
+    assert field in SCOPES, field
+    sums = ", ".join(f"SUM({q(name)}) AS {q('sum_' + name)}" for name in RESULT_FIGURES)
+    figures = ", ".join(f"g.{q('sum_' + name)}" for name in RESULT_FIGURES)
+    order = f"g.{q('sum_total')} DESC, g.{q('sum_won')} DESC, g.{q('sum_lost')} ASC"
+    params: list[Any] = []
+    withdrawn, registered = "0", ""
+    if lots_of is not None:
+        order += f", reg.{q('lot')} ASC NULLS LAST"
+        withdrawn = f"CASE WHEN reg.{q('withdrawn_at')} IS NULL THEN 0 ELSE 1 END"
+        registered = (
+            f"LEFT JOIN {q(Registration._meta.db_table)} reg "
+            f"ON reg.{q('tournament_id')} = %s AND reg.{q('player_id')} = g.player"
+        )
+        params.append(lots_of)
+    sql = (
+        f"SELECT RANK() OVER (ORDER BY {order}) AS rank, g.player, p.{q('name')}, "
+        f"p.{q('initials_only')}, c.{q('name')}, g.lists, {figures}, {withdrawn}, "
+        f"COUNT(*) OVER () FROM ("
+        f"SELECT {q('player_id')} AS player, COUNT(*) AS lists, {sums} "
+        f"FROM {q(ListResult._meta.db_table)} WHERE {q(field)} = %s GROUP BY {q('player_id')}"
+        f") g JOIN {q(Player._meta.db_table)} p ON p.{q('id')} = g.player "
+        f"LEFT JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = p.{q('club_id')} "
+        f"{registered} ORDER BY rank, p.{q('name')}, g.player"
+    )
+    return sql, [pk, *params]  # the scope's key comes first in the statement
 
 
 class Standings(Sequence["StandingRow"]):
@@ -389,13 +409,7 @@ class Standings(Sequence["StandingRow"]):
         self._slices: dict[tuple[int, int], list[StandingRow]] = {}
 
     def _read(self, limit: int | None = None, offset: int = 0) -> list[StandingRow]:
-        sql, params = self._results._ranked_sql(self._lots_of)
-        if limit is not None:
-            sql += " LIMIT %s OFFSET %s"
-            params += [limit, offset]
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            fetched = cursor.fetchall()
+        fetched = self._results.ranked_rows(self._lots_of, limit, offset)
         if fetched:
             self._count = fetched[0][-1]
         elif offset == 0:

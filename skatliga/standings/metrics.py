@@ -35,8 +35,8 @@ MINUS = "\u2212"
 
 Record = dict[str, Any]
 """A row of a standing as its metrics read it (``rankings.Ranking.record``): each metric's
-value under its key (and, for a metric that sorts otherwise, its order under
-``<key>_order``), the row itself under ``row``."""
+value under its key (and, for a metric that sorts otherwise, once a table is sorted, its
+order under ``<key>_order``), the row itself under ``row``."""
 
 
 class Metric:
@@ -206,7 +206,7 @@ class PlayerName(Name):
         )
         if getattr(row, "withdrawn", False):
             html += format_html(' <span class="badge withdrawn">{}</span>', _("zurückgezogen"))
-        if row.player_id in getattr(table, "running", ()):
+        if record.get("running"):
             html += format_html(' <span class="badge provisional">{}</span>', _("läuft"))
         if row.club:
             html += format_html('<span class="club-under">{}</span>', row.club)

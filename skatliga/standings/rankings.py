@@ -52,11 +52,18 @@ class Ranking:
         return " ".join(parts)
 
     def record(self, row: Any) -> Record:
-        """``row`` as its metrics read it (:data:`Record`)."""
+        """``row`` as its metrics read it (:data:`Record`), without the orders of its own
+        that some metrics sort by (:meth:`with_orders`)."""
         record: Record = {"row": row}
         for key in self.columns:
-            found = record[key] = METRICS[key].value(row)
-            order = METRICS[key].order(found)
+            record[key] = METRICS[key].value(row)
+        return record
+
+    def with_orders(self, record: Record) -> Record:
+        """``record`` with what a table sorts it by where a metric sorts by more than its
+        value (``Metric.order``: names as German sorts them), made only for a sorted table."""
+        for key in self.columns:
+            order = METRICS[key].order(record[key])
             if order is not None:
                 record[f"{key}_order"] = order
         return record
@@ -202,11 +209,22 @@ API_LIST = Ranking(FIGURES)
 
 class Records(Sequence[Record]):
     """``rows`` (a sequence, perhaps read a slice at a time) as records of ``ranking``:
-    made when read, so that a paged table makes only its page's; sorting makes them all."""
+    made when read, so that a paged table makes only its page's; sorting makes them all.
+    The players in ``running`` play a list in progress (``running`` in their records)."""
 
-    def __init__(self, rows: Sequence[Any], ranking: Ranking) -> None:
-        self.rows, self.ranking = rows, ranking
+    def __init__(
+        self, rows: Sequence[Any], ranking: Ranking, running: frozenset[int] = frozenset()
+    ) -> None:
+        self.rows, self.ranking, self.running = rows, ranking, running
         self._all: list[Record] | None = None
+
+    def _made(self, rows: Iterable[Any]) -> list[Record]:
+        """The records of ``rows``, each saying under ``running`` whether its player plays
+        a list in progress."""
+        made = self.ranking.records(rows)
+        for record in made:
+            record["running"] = getattr(record["row"], "player_id", None) in self.running
+        return made
 
     def __len__(self) -> int:
         return len(self.rows) if self._all is None else len(self._all)
@@ -221,14 +239,16 @@ class Records(Sequence[Record]):
         if self._all is not None:
             return self._all[index]
         if isinstance(index, slice):
-            return self.ranking.records(self.rows[index])
-        return self.ranking.record(self.rows[index])
+            return self._made(self.rows[index])
+        return self._made([self.rows[index]])[0]
 
     def __iter__(self) -> Iterator[Record]:
-        return iter(self._all if self._all is not None else self.ranking.records(self.rows))
+        return iter(self._all if self._all is not None else self._made(self.rows))
 
     def sort(self, *, key: Callable[[Record], Any], reverse: bool = False) -> None:
         """Order every record by ``key`` (a table sorted by a column)."""
         if self._all is None:
-            self._all = self.ranking.records(self.rows)
+            self._all = self._made(self.rows)
+        for record in self._all:
+            self.ranking.with_orders(record)
         self._all.sort(key=key, reverse=reverse)

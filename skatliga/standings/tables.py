@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import django_tables2 as tables
+from django.urls import get_script_prefix
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 from django_tables2.data import TableListData
@@ -73,11 +75,16 @@ class StandingTable(tables.Table):  # type: ignore[misc]  # django-tables2 has n
             for key in ranking.columns
         ]
         super().__init__(
-            TableListData(Records(rows, ranking)),
+            TableListData(Records(rows, ranking, running)),
             extra_columns=columns,
             sequence=ranking.columns,
             **kwargs,
         )
+        shown = ",".join(f"{c.name}:{c.column.attrs.get('td', {})}" for c in self.columns)
+        self.row_key = f"{type(self).__name__}|{get_language()}|{get_script_prefix()}|{shown}"
+        """What a body row shows beside its record (its cells are cached under it and the
+        record's row, ``templates/django_tables2/standings.html``): the table's kind, the
+        language, the address prefix of its links, its columns and their classes."""
 
 
 MATCH_POINTS: dict[str, StrPromise] = {

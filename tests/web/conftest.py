@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.utils import timezone, translation
 
 from scoring import Declaration, GameType, Outcome
@@ -30,10 +30,13 @@ def default_language() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def empty_cache() -> Iterator[None]:
-    """Every test starts with an empty page cache: rolled-back tests reuse ids and revisions."""
+    """Every test starts with an empty page cache and no standing rows kept: rolled-back
+    tests reuse ids and revisions."""
     cache.clear()
+    caches["rows"].clear()
     yield
     cache.clear()
+    caches["rows"].clear()
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,5 @@
-"""Statements over one series, tournament or season are compiled once per kind of scope and
-reused with another scope's key: they read what the ORM's own statements read."""
+"""Statements over one series, tournament or season are written by hand with the scope's key
+as their parameter: they read what the ORM's own statements read."""
 
 import datetime
 from fractions import Fraction
@@ -40,7 +40,7 @@ GRAND = entry(2, "grand", bid=24, matadors=2, card_points=78, tricks=7)
 
 
 def unscoped(rows):
-    """The same rows with no scope: a filter that changes nothing, compiled as usual."""
+    """The same rows with no scope: a filter that changes nothing, read through the ORM."""
     unscoped = rows.filter(pk__gte=0)
     assert unscoped._scope is None
     return unscoped
@@ -74,8 +74,8 @@ def test_scoped_statements_read_what_the_orms_read(small_season):
         assert unscoped(rows).provisional_and_categories() == facts
 
 
-def test_a_statement_compiled_for_one_scope_reads_another_scopes_rows(small_season):
-    """The second season's statements are the first's, with its own key: its rows alone."""
+def test_a_scopes_statement_reads_its_own_rows_alone(small_season):
+    """The second season's statements are the first's with its own key: its rows alone."""
     first = ListResult.objects.for_season(small_season).standings()
     other = Season.objects.create(name="Liga 2027", slug="liga-2027", year=2027)
     tournament = make_tournament(season=other, rounds=1)

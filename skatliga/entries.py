@@ -10,6 +10,18 @@ from __future__ import annotations
 import scoring
 
 MINUS = "\u2212"
+"""The one minus sign of every figure a page or a PDF shows (a hyphen breaks lines and reads
+as a dash); CSV files and spreadsheets keep numbers machine-readable, with hyphen-minus."""
+
+
+def plain(number: int) -> str:
+    """A whole number as every page and PDF shows it, with a typographic minus: ``1332``,
+    ``−32``.
+
+    >>> plain(1332), plain(-32), plain(0)
+    ('1332', '−32', '0')
+    """
+    return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
 def signed(number: int) -> str:

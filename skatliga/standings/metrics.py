@@ -29,9 +29,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
 from skatliga.collation import german_key
-
-MINUS = "\u2212"
-"""The minus of a negative figure in text (a hyphen breaks lines and reads as a dash)."""
+from skatliga.entries import plain
 
 Record = dict[str, Any]
 """A row of a standing as its metrics read it (``rankings.Ranking.record``): each metric's
@@ -87,7 +85,7 @@ class Metric:
         value = record[self.key]
         if value is None:
             return ""
-        return f"{MINUS}{-value}" if type(value) is int and value < 0 else str(value)
+        return plain(value) if type(value) is int else str(value)
 
     def cell(self, record: Record, table: Any) -> str:
         """The web table's cell (``table``: the django-tables2 table): :meth:`text` unless

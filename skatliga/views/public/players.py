@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django_tables2 import RequestConfig
 
+from skatliga.entries import plain
 from skatliga.models import ListResult, Player, Team, Tournament, public_name
 from skatliga.standings.queries import player_statistics, series_totals, team_standings
 from skatliga.standings.rankings import PLAYERS
@@ -183,6 +184,7 @@ def chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) ->
             else "middle",
             "title": label,
             "value": value,
+            "text": plain(value),
         }
         for i, (label, value) in enumerate(points)
     ]
@@ -192,7 +194,7 @@ def chart(points: list[tuple[str, int]], width: int = 640, height: int = 220) ->
         "left": left,
         "tick_x": left - 6,
         "bottom": height - bottom + 18,
-        "ticks": [{"y": y(v), "value": v} for v in sorted({low, 0, high})],
+        "ticks": [{"y": y(v), "value": v, "text": plain(v)} for v in sorted({low, 0, high})],
         "path": " ".join(f"{d['x']},{d['y']}" for d in dots),
         "dots": dots,
     }

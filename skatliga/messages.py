@@ -167,7 +167,10 @@ MESSAGES: dict[str, StrPromise] = {
         "Beide Spieler haben im selben Turnier gespielt (%(tournament)s); sie sind nicht "
         "dieselbe Person."
     ),
-    "roster_too_many_fields": _("Mehr als drei Felder: Name; Verein; Mitgliedsnummer."),
+    "roster_too_many_fields": _(
+        "Mehr als vier Felder: Name; Verein; Mitgliedsnummer; nur Initialen."
+    ),
+    "roster_initials_invalid": _("Nur Initialen: „ja“ oder „nein“ (oder leer)."),
     "number_known": _("Mitgliedsnummer schon vergeben"),
     "name_and_club_known": _("Name und Verein schon bekannt"),
     "repeated_in_file": _("doppelt in der Datei"),
@@ -233,6 +236,16 @@ MESSAGES: dict[str, StrPromise] = {
     "invalid_characters": _("enthält unzulässige Zeichen"),
     "unknown_format": _("unbekanntes Format, erwartet wird „skatliga-archive/1“"),
     "invalid_date": _("kein Datum der Form JJJJ-MM-TT"),
+    "invalid_time": _("keine Uhrzeit der Form HH:MM"),
+    "invalid_moment": _("kein Zeitpunkt der Form JJJJ-MM-TTTHH:MM:SS+00:00"),
+    "objection_minutes_out_of_range": _("Einspruchsfrist: 0 bis 120 Minuten"),
+    "unknown_call_reason": _("unbekannter Grund eines Rufs"),
+    "call_open_twice": _("ein Tisch hat höchstens einen offenen Ruf"),
+    "objection_game_unknown": _("kein Spiel dieser Liste"),
+    "objection_decision_invalid": _(
+        "Entscheidung: „kept“ oder „corrected“, zusammen mit „decided_at“"
+    ),
+    "objection_open_twice": _("höchstens ein offener Einspruch je Spiel und Platz"),
     "unknown_rules": _("unbekanntes Regelwerk"),
     "unknown_scoring": _("unbekannte Listenwertung"),
     "rounds_out_of_range": _("Runden pro Serie: 1 bis 30"),

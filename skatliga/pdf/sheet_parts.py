@@ -89,7 +89,10 @@ class PlayerHeading(Flowable):  # type: ignore[misc]  # reportlab has no types: 
         self.size = NAME_SIZE
         while self.size > SMALL and width(self.player.name, self.size, BOLD) > available_width:
             self.size -= 0.5
-        self.names = wrap_lines(self.player.name, available_width, self.size, BOLD, 3)
+        # With a substitute's line under the club, the name keeps two lines: all of it
+        # stays within the heading's row.
+        most = 2 if self.player.substitute else 3
+        self.names = wrap_lines(self.player.name, available_width, self.size, BOLD, most)
         self.clubs = wrap_lines(
             self.player.club, available_width, SMALL, FONT, 1 if self.player.substitute else 2
         )

@@ -23,7 +23,7 @@ def facts(tournament):
         "calls": [
             (c.table.number, c.reason, c.device, c.created_at, c.acknowledged_at)
             for c in RefereeCall.objects.filter(table__series__tournament=tournament).order_by(
-                "created_at"
+                "created_at", "id"
             )
         ],
         "objections": [
@@ -39,7 +39,7 @@ def facts(tournament):
                 o.decision_reason,
             )
             for o in Objection.objects.filter(game__table__series__tournament=tournament).order_by(
-                "created_at"
+                "created_at", "id"
             )
         ],
     }

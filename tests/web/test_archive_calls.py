@@ -4,6 +4,7 @@ window, and the tables' calls and objections: an export and its import give them
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
 from django.utils import timezone
@@ -139,3 +140,14 @@ def test_bad_values_are_refused_with_their_path(db, change, path):
         load_archive(document)
 
     assert path in [problem.path for problem in error.value.problems]
+
+
+def test_the_export_with_calls_and_objections_is_valid_by_the_schema(finished):
+    from tests.web.test_archive_schema import problems
+
+    document = json.loads(json.dumps(dump_archive(finished)))
+
+    assert problems(document) == []
+    open_call = document["series"][0]["tables"][0]["calls"][1]
+    open_call["acknowledged_at"] = "später"
+    assert problems(document) != []

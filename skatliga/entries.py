@@ -7,9 +7,39 @@ of the players' Spielpunkte under it.
 
 from __future__ import annotations
 
+from django.utils import formats
+
 import scoring
 
 MINUS = "\u2212"
+"""The one minus sign of every figure a page or a PDF shows (a hyphen breaks lines and reads
+as a dash); CSV files and spreadsheets keep numbers machine-readable, with hyphen-minus."""
+
+
+def plain(number: int) -> str:
+    """A whole number as every page and PDF shows it, with a typographic minus: ``1332``,
+    ``−32``.
+
+    >>> plain(1332), plain(-32), plain(0)
+    ('1332', '−32', '0')
+    """
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+def one_decimal(value: float) -> str:
+    """A rating as shown: to one decimal in the active language, rounded half to even, with a
+    typographic minus (Django's ``number_format`` would cut the other decimals off).
+
+    >>> from django.utils import translation
+    >>> with translation.override("de"):
+    ...     one_decimal(-1.26), one_decimal(12.04), one_decimal(-0.04)
+    ('−1,3', '12,0', '0,0')
+    """
+    shown = formats.number_format(round(value, 1) + 0.0, 1)
+    if shown.startswith("-"):
+        rest = shown[1:]
+        return rest if rest.strip("0,.") == "" else f"{MINUS}{rest}"
+    return shown
 
 
 def signed(number: int) -> str:

@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import revisions, services
-from skatliga.entries import signed
+from skatliga.entries import plain, signed
 from skatliga.forms import coded_error
 from skatliga.forms.entry import PASSED, CloseForm, GameRowForm, ReopenForm
 from skatliga.forms.players import SubstituteForm
@@ -148,7 +148,7 @@ def summary_lines(sheet: Sheet) -> list[dict[str, Any]]:
             "key": key,
             "label": label,
             "values": [
-                (str(seat), str(getattr(column, key)))
+                (str(seat), plain(getattr(column, key)))
                 for seat, column in enumerate(sheet.summary, start=1)
             ],
         }
@@ -208,7 +208,7 @@ def render_list(
         "summary_lines": summary_lines(sheet),
         # Who sits on each seat for the game being typed, and who from which game on.
         "standings": [
-            {**seat_names(seat, editing), "total": column.total}
+            {**seat_names(seat, editing), "total": plain(column.total)}
             for seat, column in zip(seats, sheet.summary, strict=True)
         ],
         "middle_span": middle_span(rules.kontra),

@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrPromise
 
 import scoring
-from skatliga.models import Signature, Tournament
-from skatliga.words import describe_game
 
 MESSAGES: dict[str, StrPromise] = {
     # The engine: one game.
@@ -171,7 +167,10 @@ MESSAGES: dict[str, StrPromise] = {
         "Beide Spieler haben im selben Turnier gespielt (%(tournament)s); sie sind nicht "
         "dieselbe Person."
     ),
-    "roster_too_many_fields": _("Mehr als drei Felder: Name; Verein; Mitgliedsnummer."),
+    "roster_too_many_fields": _(
+        "Mehr als vier Felder: Name; Verein; Mitgliedsnummer; nur Initialen."
+    ),
+    "roster_initials_invalid": _("Nur Initialen: „ja“ oder „nein“ (oder leer)."),
     "number_known": _("Mitgliedsnummer schon vergeben"),
     "name_and_club_known": _("Name und Verein schon bekannt"),
     "repeated_in_file": _("doppelt in der Datei"),
@@ -237,6 +236,16 @@ MESSAGES: dict[str, StrPromise] = {
     "invalid_characters": _("enthält unzulässige Zeichen"),
     "unknown_format": _("unbekanntes Format, erwartet wird „skatliga-archive/1“"),
     "invalid_date": _("kein Datum der Form JJJJ-MM-TT"),
+    "invalid_time": _("keine Uhrzeit der Form HH:MM"),
+    "invalid_moment": _("kein Zeitpunkt der Form JJJJ-MM-TTTHH:MM:SS+00:00"),
+    "objection_minutes_out_of_range": _("Einspruchsfrist: 0 bis 120 Minuten"),
+    "unknown_call_reason": _("unbekannter Grund eines Rufs"),
+    "call_open_twice": _("ein Tisch hat höchstens einen offenen Ruf"),
+    "objection_game_unknown": _("kein Spiel dieser Liste"),
+    "objection_decision_invalid": _(
+        "Entscheidung: „kept“ oder „corrected“, zusammen mit „decided_at“"
+    ),
+    "objection_open_twice": _("höchstens ein offener Einspruch je Spiel und Platz"),
     "unknown_rules": _("unbekanntes Regelwerk"),
     "unknown_scoring": _("unbekannte Listenwertung"),
     "rounds_out_of_range": _("Runden pro Serie: 1 bis 30"),
@@ -394,18 +403,6 @@ def problem_message(problem: scoring.Problem) -> str:
     return message(problem.code)
 
 
-def _short(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return str(_("ja") if value else _("nein"))
-    if isinstance(value, dict | list):
-        import json
-
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return str(value)
-
-
 SUBSTITUTE_ACTIONS = ("substitute_appointed", "substitute_removed")
 """The changes whose before and after are a seat taken over (``describe_substitute``)."""
 
@@ -423,29 +420,6 @@ def describe_substitute(data: Any, names: Any = None) -> str:
     }
 
 
-CHANGE_KEYS: dict[str, StrPromise] = {
-    # What a change stores beside a tournament's settings (their own field names).
-    "tables": _("Tische"),
-    "repeat_pairs": _("wiederholte Tischpartner"),
-    "forbidden_together": _("getrennte Paare"),
-    "method": _("Auslosung"),
-    "avoid_repeats": _("Wiederholte Tischpartner vermeiden"),
-    "series": _("Serie"),
-    "published_at": _("veröffentlicht"),
-    "seats": _("Plätze"),
-    "seat": pgettext_lazy("seat", "Platz"),
-    "signed": _("unterschrieben"),
-    "player": _("Spieler"),
-    "players": pgettext_lazy("Mehrzahl", "Spieler"),
-    "after_series": _("nach Serie"),
-    "referees": _("Turnierleiter"),
-    "team": _("Mannschaft"),
-    "teams": _("Mannschaften"),
-    "picked": _("gewählt"),
-    "signed_with": _("Unterschrift"),
-}
-"""The words for a change's keys; a tournament's settings are named by their fields."""
-
 DRAW_METHODS: dict[str, StrPromise] = {
     "lot": _("per Los"),
     "standings": _("nach dem Tabellenstand gesetzt"),
@@ -454,57 +428,4 @@ DRAW_METHODS: dict[str, StrPromise] = {
     "rating_spread": _("nach Wertungszahl gesetzt, die Stärksten verteilt"),
 }
 """The words for each way to draw (``services.seating.DRAW_METHODS``): the draw form's
-choices and the change log's."""
-
-CHANGE_VALUES: dict[str, dict[str, StrPromise]] = {
-    "method": DRAW_METHODS,
-    "signed_with": dict(Signature.Method.choices),
-}
-
-
-def _key_word(key: str) -> str:
-    if key in CHANGE_KEYS:
-        return str(CHANGE_KEYS[key])
-    try:
-        field = Tournament._meta.get_field(key)
-    except FieldDoesNotExist:
-        return key
-    return str(getattr(field, "verbose_name", key))
-
-
-def _is_game(data: Any) -> bool:
-    return isinstance(data, dict) and bool({"game", "passed", "ramsch"} & set(data))
-
-
-def describe_change(change: Any) -> str:
-    """What a ``Change`` changed, in one line for the change log: a game in words
-    (``words.describe_game``); otherwise each key whose value differs as
-    ``key: before → after``, keys only before or after as they were or became; a substitute
-    as ``describe_substitute`` words it."""
-    if change.action in SUBSTITUTE_ACTIONS:
-        return f"{describe_substitute(change.before)} → {describe_substitute(change.after)}"
-    if _is_game(change.before) or _is_game(change.after):
-        games = [describe_game(data, {}) for data in (change.before, change.after) if data]
-        return " → ".join(games)
-    before = change.before if isinstance(change.before, dict) else {}
-    after = change.after if isinstance(change.after, dict) else {}
-    if not isinstance(change.before, dict) and change.before is not None:
-        before = {"": change.before}
-    if not isinstance(change.after, dict) and change.after is not None:
-        after = {"": change.after}
-    parts = []
-    for key in [*before, *(k for k in after if k not in before)]:
-        old, new = before.get(key), after.get(key)
-        words = CHANGE_VALUES.get(key, {})
-        old = str(words[old]) if isinstance(old, str) and old in words else old
-        new = str(words[new]) if isinstance(new, str) and new in words else new
-        if key in before and key in after:
-            if old == new:
-                continue
-            text = f"{_short(old)} → {_short(new)}"
-        elif key in before:
-            text = f"{_short(old)} → —"
-        else:
-            text = _short(new)
-        parts.append(f"{_key_word(key)}: {text}" if key else text)
-    return "; ".join(parts)
+choices and the change log's (``change_log``)."""

@@ -7,15 +7,17 @@ plain row objects of ``skatliga.pdf`` and names things in the active language.
 
 from __future__ import annotations
 
+import datetime
 import functools
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
-from django.utils import translation
+from django.db.models import Max, QuerySet
+from django.utils import timezone, translation
 from django.utils.dateformat import time_format
+from django.utils.formats import get_format
 from django.utils.timezone import localtime
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
@@ -292,14 +294,30 @@ def _tournament_line(tournament: Tournament) -> str:
     return " · ".join(part for part in parts if part)
 
 
-def _provisional(state: Progress, *, unpublished: bool) -> str:
-    """What a result list says at its head while it is not final: the lists still open, or
-    that the referee has not published every series yet; nothing once final."""
+def _provisional(
+    state: Progress, *, unpublished: bool, until: datetime.datetime | None = None
+) -> str:
+    """What a result list says at its head while it is not final: the lists still open,
+    that the referee has not published every series yet, or until when an objection can
+    still be made against a published series (``until``); nothing once final."""
     if state.provisional:
         return state.text()
     if unpublished:
         return _("vorläufig · noch nicht veröffentlicht")
+    if until is not None and timezone.now() < until:
+        return _("vorläufig — Einspruch möglich bis %(time)s") % {
+            "time": time_format(localtime(until), get_format("TIME_FORMAT"))
+        }
     return ""
+
+
+def objections_until(series: QuerySet[Series]) -> datetime.datetime | None:
+    """The latest end of an objection window still running among the published
+    ``series``; None when none runs."""
+    until: datetime.datetime | None = series.filter(
+        published_at__isnull=False, objections_until__gt=timezone.now()
+    ).aggregate(until=Max("objections_until"))["until"]
+    return until
 
 
 @in_its_language
@@ -312,7 +330,11 @@ def series_result_pdf(series: Series) -> bytes:
         title,
         _tournament_line(series.tournament),
         rows,
-        provisional=_provisional(state, unpublished=not series.is_published),
+        provisional=_provisional(
+            state,
+            unpublished=not series.is_published,
+            until=series.objections_until if series.is_published else None,
+        ),
         rules=_("Regelwerk: %(rules)s") % {"rules": series.tournament.rules_text},
         notes=substitute_notes(Seat.objects.filter(series=series)),
     )
@@ -329,7 +351,11 @@ def tournament_result_pdf(tournament: Tournament) -> bytes:
         _tournament_line(tournament),
         results.standings(lots_of=tournament),
         PLAYERS_WITH_LISTS,
-        provisional=_provisional(state, unpublished=results.provisional()),
+        provisional=_provisional(
+            state,
+            unpublished=results.provisional(),
+            until=objections_until(tournament.series.all()),
+        ),
         rules=_("Regelwerk: %(rules)s") % {"rules": tournament.rules_text},
         sections=sections,
         notes=[
@@ -395,7 +421,13 @@ def team_result_pdf(scope: Season | Tournament) -> bytes:
         subtitle,
         team_standings(results, scheme),
         TEAMS,
-        provisional=_provisional(progress_in(scope), unpublished=results.provisional()),
+        provisional=_provisional(
+            progress_in(scope),
+            unpublished=results.provisional(),
+            # A season's pages are cached on its revision alone, without the minute a
+            # window ends in: only a match day's table names its window.
+            until=None if isinstance(scope, Season) else objections_until(scope.series.all()),
+        ),
         rules=match_points_rule(scheme),
     )
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 import scoring
 from scoring.lists import WON_BONUS
 from skatliga import services
-from skatliga.entries import list_entry, list_entry_text, signed
+from skatliga.entries import list_entry, list_entry_text, plain, signed
 from skatliga.models import Change, Game, GameType, Player, Seat, Signature, Table, Tournament
 from skatliga.services.confirmation import kept_at_table
 from skatliga.words import breakdown, doubling_mark, list_words
@@ -83,6 +83,11 @@ class SummaryColumn:
 
     def to_json(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in self.__slots__}
+
+    @property
+    def texts(self) -> dict[str, str]:
+        """Each figure as a page shows it, with a typographic minus (``entries.plain``)."""
+        return {name: plain(getattr(self, name)) for name in self.__slots__}
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +358,7 @@ def _totals(row: SheetRow, declarer: str, sits_out: str) -> list[dict[str, str]]
         {
             "seat": str(seat),
             "classes": (declarer if cell.declarer else "") + (sits_out if cell.sits_out else ""),
-            "running": "" if cell.running is None else str(cell.running),
+            "running": "" if cell.running is None else plain(cell.running),
         }
         for seat, cell in enumerate(row.cells, start=1)
     ]
@@ -377,7 +382,7 @@ def _readonly_totals(row: SheetRow) -> list[dict[str, str]]:
     return [
         {
             "classes": _READONLY_CLASSES[seat == declarer, seat in row.sits_out],
-            "running": SafeString("" if running is None else running[seat - 1]),
+            "running": SafeString("" if running is None else plain(running[seat - 1])),
         }
         for seat in range(1, len(row.scores) + 1)
     ]

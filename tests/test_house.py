@@ -25,6 +25,7 @@ FLOORS: dict[str, int] = {
     "skatliga.models": 1,
     "skatliga.words": 1,
     "skatliga.messages": 1,
+    "skatliga.change_log": 1,
     "skatliga.collation": 1,
     "skatliga.formats": 1,
     "skatliga.languages": 1,

@@ -26,12 +26,23 @@ COMPUTED = "computed"
 """Derived numbers an export adds per game and per list; import ignores them."""
 
 DOCUMENT_KEYS = ("format", "tournament", "players", "series")
-TOURNAMENT_KEYS = ("name", "date", "venue", "rules", "scoring", "rounds_per_series")
+TOURNAMENT_KEYS = (
+    "name",
+    "date",
+    "starts_at",
+    "venue",
+    "address",
+    "rules",
+    "scoring",
+    "rounds_per_series",
+    "objection_minutes",
+)
 PLAYER_KEYS = ("id", "name", "club", "number")
-SERIES_KEYS = ("number", "tables")
-TABLE_KEYS = ("number", "seats", "substitutes", "games", COMPUTED)
+SERIES_KEYS = ("number", "objections_until", "tables")
+TABLE_KEYS = ("number", "seats", "substitutes", "games", "calls", "objections", COMPUTED)
 SUBSTITUTE_KEYS = ("seat", "player", "from_game")
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+TIME = re.compile(r"\d{2}:\d{2}")
 BATCH = 5000
 
 
@@ -84,12 +95,17 @@ class ReadTable:
     games: list[tuple[GameEntry, scoring.Entry]]
     substitutes: dict[int, tuple[str, int]] = field(default_factory=dict)
     """Seat position → (player id, first game) of each substitute (SkWO 4.4)."""
+    calls: list[Any] = field(default_factory=list)
+    """The table's calls to the referee (``archive.calls.ReadCall``)."""
+    objections: list[Any] = field(default_factory=list)
+    """Its seats' objections (``archive.calls.ReadObjection``)."""
 
 
 @dataclass
 class ReadSeries:
     number: int
     tables: list[ReadTable]
+    objections_until: datetime.datetime | None = None
 
 
 @dataclass
@@ -102,6 +118,9 @@ class Document:
     rounds: int
     players: list[ReadPlayer]
     series: list[ReadSeries]
+    starts_at: datetime.time | None = None
+    address: str = ""
+    objection_minutes: int = 0
 
 
 def path_of(path: str, key: str) -> str:

@@ -7,8 +7,19 @@ from collections.abc import Sequence
 from typing import Any
 
 import scoring
+from skatliga.archive.calls import dump_calls, dump_objections, moment_json
 from skatliga.archive.document import BATCH, COMPUTED, FORMAT
-from skatliga.models import Game, ListResult, Player, Registration, Seat, Table, Tournament
+from skatliga.models import (
+    Game,
+    ListResult,
+    Objection,
+    Player,
+    RefereeCall,
+    Registration,
+    Seat,
+    Table,
+    Tournament,
+)
 from skatliga.services import GameEntry
 
 
@@ -70,28 +81,54 @@ def dump_archive(tournament: Tournament) -> dict[str, Any]:
         .iterator(chunk_size=BATCH)
     ):
         games[game.table_id].append(game_json(game, seated[game.table_id]))
+    calls: dict[int, list[RefereeCall]] = defaultdict(list)
+    for call in RefereeCall.objects.filter(table__series__tournament=tournament):
+        calls[call.table_id].append(call)
+    objections: dict[int, list[Objection]] = defaultdict(list)
+    numbers: dict[int, int] = {}
+    for objection in Objection.objects.filter(
+        game__table__series__tournament=tournament
+    ).select_related("game", "seat"):
+        objections[objection.game.table_id].append(objection)
+        numbers[objection.game_id] = objection.game.number
     tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table in Table.objects.filter(series__tournament=tournament).order_by("number"):
         listed: dict[str, Any] = {"number": table.number, "seats": seated[table.pk]}
         if substitutes[table.pk]:
             listed["substitutes"] = substitutes[table.pk]
+        if calls[table.pk]:
+            listed["calls"] = dump_calls(calls[table.pk])
+        if objections[table.pk]:
+            listed["objections"] = dump_objections(objections[table.pk], numbers)
         tables[table.series_id].append(
             listed | {"games": games[table.pk], COMPUTED: results[table.pk]}
         )
     head: dict[str, Any] = {"name": tournament.name, "date": tournament.date.isoformat()}
+    if tournament.starts_at is not None:
+        head["starts_at"] = tournament.starts_at.isoformat(timespec="minutes")
     if tournament.venue:
         head["venue"] = tournament.venue
+    if tournament.address:
+        head["address"] = tournament.address
     head |= {
         "rules": scoring.rules_to_json(tournament.rule_set),
         "scoring": tournament.scoring,
         "rounds_per_series": tournament.rounds_per_series,
     }
+    if tournament.objection_minutes:
+        head["objection_minutes"] = tournament.objection_minutes
     return {
         "format": FORMAT,
         "tournament": head,
         "players": players,
         "series": [
-            {"number": series.number, "tables": tables[series.pk]}
+            {"number": series.number}
+            | (
+                {"objections_until": moment_json(series.objections_until)}
+                if series.objections_until is not None
+                else {}
+            )
+            | {"tables": tables[series.pk]}
             for series in tournament.series.order_by("number")
         ],
     }

@@ -8,6 +8,7 @@ from typing import Any
 
 import scoring
 from skatliga import services
+from skatliga.archive.calls import read_calls, read_objections
 from skatliga.archive.document import (
     GAME_EXTRA_KEYS,
     SUBSTITUTE_KEYS,
@@ -50,7 +51,11 @@ class ListReader(Checks):
             seats = self.seats(data, path, seated, number)
             games = self.games(data, path, seats, rules, rounds)
             substitutes = self.substitutes(data, path, seats, seated, number, rounds)
-            result.append(ReadTable(number or 0, seats or [], games, substitutes))
+            calls = read_calls(self, data, path)
+            objections = read_objections(self, data, path, len(seats or []), len(games))
+            result.append(
+                ReadTable(number or 0, seats or [], games, substitutes, calls, objections)
+            )
             if self.on_table is not None:
                 self.on_table()
         return result

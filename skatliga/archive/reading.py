@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import scoring
+from skatliga.archive.calls import read_moment
 from skatliga.archive.document import (
     DATE,
     DEFAULT_ROUNDS,
@@ -21,6 +22,7 @@ from skatliga.archive.document import (
     MOST_ROUNDS,
     PLAYER_KEYS,
     SERIES_KEYS,
+    TIME,
     TOURNAMENT_KEYS,
     ArchiveError,
     Document,
@@ -31,6 +33,7 @@ from skatliga.archive.document import (
 )
 from skatliga.archive.lists import ListReader
 from skatliga.models import ListSystem, Player
+from skatliga.models.tournaments import OBJECTION_MINUTES_MOST
 
 
 class Reader(ListReader):
@@ -86,10 +89,28 @@ class Reader(ListReader):
             rounds = self.integer(
                 data, "rounds_per_series", path, 1, MOST_ROUNDS, "rounds_out_of_range"
             )
+        starts_at = None
+        raw_time = data.get("starts_at")
+        if isinstance(raw_time, str) and TIME.fullmatch(raw_time):
+            with contextlib.suppress(ValueError):
+                starts_at = datetime.time.fromisoformat(raw_time)
+        if starts_at is None and raw_time is not None:
+            self.add(path_of(path, "starts_at"), "invalid_time", value=raw_time)
+        minutes = self.integer(
+            data,
+            "objection_minutes",
+            path,
+            0,
+            OBJECTION_MINUTES_MOST,
+            "objection_minutes_out_of_range",
+        )
         return {
             "name": self.text(data, "name", path, 160, required=True),
             "date": date,
+            "starts_at": starts_at,
             "venue": self.text(data, "venue", path, 160) or "",
+            "address": self.text(data, "address", path, 200) or "",
+            "objection_minutes": minutes or 0,
             "rules": rules,
             "scoring": system,
             "rounds": rounds,
@@ -171,8 +192,9 @@ class Reader(ListReader):
             if data is None:
                 continue
             number = self.numbered(data, path, numbers, "series")
+            until = read_moment(self, data, "objections_until", path)
             tables = self.tables(data, path, rules, rounds)
-            result.append(ReadSeries(number or 0, tables))
+            result.append(ReadSeries(number or 0, tables, until or None))
         return result
 
 

@@ -38,6 +38,7 @@ from skatliga.archive.document import (
     ArchiveProblem,
     Document,
     ReadPlayer,
+    ReadTable,
     chunks,
 )
 from skatliga.archive.reading import read_archive
@@ -46,7 +47,9 @@ from skatliga.models import (
     Club,
     Game,
     ListResult,
+    Objection,
     Player,
+    RefereeCall,
     Registration,
     Season,
     Seat,
@@ -197,7 +200,10 @@ def _write(
         name=document.name,
         slug=_unique_slug(document.name, document.date),
         date=document.date,
+        starts_at=document.starts_at,
         venue=document.venue,
+        address=document.address,
+        objection_minutes=document.objection_minutes,
         season=season,
         match_day=match_day,
         rules=document.rules.preset,
@@ -304,6 +310,7 @@ def _write(
         ticks.writing()
     insert(Game, batch)
     insert(ListResult, results)
+    _write_calls(tables, read_tables)
     insert(
         Change,
         [
@@ -325,11 +332,58 @@ def _write(
     if status == Tournament.Status.FINISHED:
         # A finished tournament's lists are all closed: its results are final.
         published = services.publish_complete_series(tournament, user=user)
+    for series_row, series in zip(series_rows, document.series, strict=True):
+        # The window the archive's publication had, where the import published it too.
+        if series.objections_until is not None and any(p.pk == series_row.pk for p in published):
+            Series.objects.filter(pk=series_row.pk).update(objections_until=series.objections_until)
     if not published:
         # Publishing raised the revisions already, in this transaction.
         revisions.touch(tournament)
     services.rate_tournament(tournament)
     return tournament
+
+
+def _write_calls(tables: Sequence[Table], read_tables: Sequence[ReadTable]) -> None:
+    """The tables' calls and objections, with the moments the archive gives them (their
+    ``created_at`` is set on insert, and written again after it)."""
+    calls: list[tuple[RefereeCall, datetime.datetime]] = []
+    objections: list[tuple[Objection, datetime.datetime]] = []
+    for row, table in zip(tables, read_tables, strict=True):
+        if not (table.calls or table.objections):
+            continue
+        for call in table.calls:
+            made = RefereeCall(
+                table=row,
+                reason=call.reason,
+                device=call.device,
+                acknowledged_at=call.acknowledged_at,
+            )
+            calls.append((made, call.at))
+        if not table.objections:
+            continue
+        games = dict(Game.objects.filter(table=row).values_list("number", "pk"))
+        seats = dict(Seat.objects.filter(table=row).values_list("position", "pk"))
+        for objection in table.objections:
+            made_objection = Objection(
+                game_id=games[objection.game],
+                seat_id=seats[objection.seat],
+                reason=objection.reason,
+                device=objection.device,
+                decided_at=objection.decided_at,
+                decision=objection.decision,
+                decision_reason=objection.decision_reason,
+            )
+            objections.append((made_objection, objection.at))
+    if calls:
+        made_calls = RefereeCall.objects.bulk_create([call for call, _at in calls])
+        for made_call, (_made, at) in zip(made_calls, calls, strict=True):
+            made_call.created_at = at
+        RefereeCall.objects.bulk_update(made_calls, ["created_at"])
+    if objections:
+        made_objections = Objection.objects.bulk_create([o for o, _at in objections])
+        for saved, (_saved, moment) in zip(made_objections, objections, strict=True):
+            saved.created_at = moment
+        Objection.objects.bulk_update(made_objections, ["created_at"])
 
 
 def _create_players(players: Sequence[ReadPlayer]) -> dict[str, int]:

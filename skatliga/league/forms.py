@@ -78,7 +78,8 @@ class RosterImportForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "placeholder": "Anna Schmidt; SC Altenburg; 0815"}),
         help_text=_(
-            "Eine Zeile je Spieler: Name; Verein; Mitgliedsnummer (Verein und Nummer optional)."
+            "Eine Zeile je Spieler: Name; Verein; Mitgliedsnummer; nur Initialen (ja/nein); "
+            "alles außer dem Namen optional."
         ),
     )
 

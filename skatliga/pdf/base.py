@@ -24,7 +24,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
-from skatliga.entries import MINUS
+from skatliga.entries import MINUS, plain
+
+__all__ = ["MINUS", "plain"]
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FONT = "DejaVuSans"
@@ -53,15 +55,6 @@ def register_fonts() -> None:
 def width(text: str, size: float, font: str = FONT) -> float:
     measured: float = pdfmetrics.stringWidth(text, font, size)
     return measured
-
-
-def plain(number: int) -> str:
-    """A number with a typographic minus: ``1332``, ``−32``.
-
-    >>> plain(1332), plain(-32)
-    ('1332', '−32')
-    """
-    return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
 def points(number: Fraction | int) -> str:

@@ -22,6 +22,9 @@ HEADER_HEIGHT = 20 * mm
 HEAD_ROW = 15 * mm
 SUMMARY_ROW = 4.4 * mm
 SIGNATURE_ROW = 11 * mm
+SIGNATURE_MIN = 4.5
+SIGNATURE_PADDING = 4
+LEADING = 1.2
 LEGEND_HEIGHT = 5 * mm
 MIN_ROW, MAX_ROW = 3.6 * mm, 5.6 * mm
 TOP = MARGIN - 2 * mm
@@ -86,7 +89,10 @@ class PlayerHeading(Flowable):  # type: ignore[misc]  # reportlab has no types: 
         self.size = NAME_SIZE
         while self.size > SMALL and width(self.player.name, self.size, BOLD) > available_width:
             self.size -= 0.5
-        self.names = wrap_lines(self.player.name, available_width, self.size, BOLD, 3)
+        # With a substitute's line under the club, the name keeps two lines: all of it
+        # stays within the heading's row.
+        most = 2 if self.player.substitute else 3
+        self.names = wrap_lines(self.player.name, available_width, self.size, BOLD, most)
         self.clubs = wrap_lines(
             self.player.club, available_width, SMALL, FONT, 1 if self.player.substitute else 2
         )
@@ -189,6 +195,54 @@ class SheetHeader(Flowable):  # type: ignore[misc]  # reportlab has no types: Fl
             canvas.drawCentredString(x + box / 2, top - 2 * mm - 9, label)
             canvas.setFont(BOLD, 20)
             canvas.drawCentredString(x + box / 2, 4 * mm, str(number))
+
+
+def signature_lines(text: str, room: float, height: float) -> tuple[float, list[str]]:
+    """A signature box's lines (who signed, when, on which device, how), broken at spaces
+    to ``room`` points wide, in the largest size from ``SMALL`` down to ``SIGNATURE_MIN``
+    at which they fit ``height``; never cut."""
+    size = SMALL
+    while True:
+        lines = [
+            wrapped
+            for line in text.split("\n")
+            for wrapped in wrap_lines(line, room, size, FONT, 99)
+        ]
+        if size <= SIGNATURE_MIN or len(lines) * size * LEADING <= height:
+            return size, lines
+        size -= 0.25
+
+
+def signature_height(signed: tuple[str, ...], room: float) -> float:
+    """The signature row's height: ``SIGNATURE_ROW``, or more where a box holds more lines
+    (a substitute's and the replaced player's signatures) than fit it in the smallest size."""
+    most = max((len(signature_lines(text, room, 0)[1]) for text in signed if text), default=0)
+    return max(SIGNATURE_ROW, most * SIGNATURE_MIN * LEADING + SIGNATURE_PADDING)
+
+
+class Lines(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any
+    """Small text broken into as many lines as it needs: nothing of it is cut."""
+
+    def __init__(self, text: str, size: float = SMALL) -> None:
+        super().__init__()
+        self.text, self.size = text, size
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.lines = wrap_lines(self.text, available_width, self.size, FONT, 99)
+        self.height = len(self.lines) * self.size * LEADING + 3
+        return available_width, self.height
+
+    def draw(self) -> None:
+        self.canv.setFont(FONT, self.size)
+        self.canv.setFillColor(MUTED)
+        for number, line in enumerate(self.lines, start=1):
+            self.canv.drawString(0, self.height - number * self.size * LEADING, line)
+
+
+def line_count(text: str, room: float, size: float) -> int:
+    """How many lines ``Lines`` breaks ``text`` into."""
+    return len(wrap_lines(text, room, size, FONT, 99))
 
 
 class TextLine(Flowable):  # type: ignore[misc]  # reportlab has no types: Flowable is Any

@@ -26,6 +26,7 @@ from skatliga.pdf.base import (
     MARGIN,
     PAGE,
     build,
+    frame_width,
     mm,
     plain,
     register_fonts,
@@ -41,6 +42,7 @@ from skatliga.pdf.sheet_parts import (
     HEAD_BG,
     HEAD_ROW,
     HEADER_HEIGHT,
+    LEADING,
     LEGEND_HEIGHT,
     MARK_WIDTH,
     MAX_ROW,
@@ -52,11 +54,15 @@ from skatliga.pdf.sheet_parts import (
     SMALL,
     SUMMARY_ROW,
     TOP,
+    Lines,
     PlayerHeading,
     SheetHeader,
     TextLine,
     Vertical,
     fixed_widths,
+    line_count,
+    signature_height,
+    signature_lines,
     value_index,
 )
 
@@ -94,6 +100,7 @@ SUM_LABEL = _cell_style("sum-label", size=SMALL, align="RIGHT")
 COUNT = _cell_style("count", size=SMALL, align="RIGHT", color=MUTED)
 TOTAL = _cell_style("total", font=BOLD, align="RIGHT")
 SIGN_LABEL = _cell_style("sign-label", size=SMALL, align="RIGHT", valign="TOP", top=2)
+SIGNATURE = _cell_style("signature", size=SMALL, align="CENTER", valign="TOP", top=2)
 
 
 @lru_cache(maxsize=16)
@@ -206,6 +213,9 @@ class SheetTable(Table):  # type: ignore[misc]  # reportlab has no types: Table 
         else:
             y += style.bottomPadding + style.leading
         room = cell_width - style.leftPadding - style.rightPadding
+        if style is SIGNATURE:
+            self._signature(cellval, (x, y), room, cell_height)
+            return
         # A line each (the signature box: who signed, when, how), one leading apart; a later
         # line wider than the cell in a smaller size, down to two thirds.
         for number, line in enumerate(cellval.split("\n")):
@@ -223,6 +233,21 @@ class SheetTable(Table):  # type: ignore[misc]  # reportlab has no types: Table 
             top = y - style.fontsize - number * style.leading
             key = style.fontname, points, style.color
             self._runs.setdefault(key, []).append((left, top, line))
+
+    def _signature(
+        self, text: str, top_left: tuple[float, float], room: float, height: float
+    ) -> None:
+        """A signature box: its lines broken to the box's width, smaller where they are
+        many, each centred in the box."""
+        x, y = top_left
+        size, lines = signature_lines(
+            text, room, height - SIGNATURE.topPadding - SIGNATURE.bottomPadding
+        )
+        for number, line in enumerate(lines, start=1):
+            left = x + SIGNATURE.leftPadding + (room - _width(line, FONT, size)) / 2
+            self._runs.setdefault((FONT, size, SIGNATURE.color), []).append(
+                (left, y - number * size * LEADING + size * (LEADING - 1), line)
+            )
 
 
 _SPAN_RANGES: dict[tuple[object, ...], tuple[dict[Cell, Span], list[Cell], list[Cell]]] = {}
@@ -247,12 +272,12 @@ def _column_widths(players: int, doublings: bool) -> list[float]:
     return [*fixed, *(MARK_WIDTH, per_player - MARK_WIDTH) * players]
 
 
-def _row_height(games: int, notes: int = 0) -> float:
+def _row_height(games: int, notes: int = 0, signatures: float = SIGNATURE_ROW) -> float:
     """The height of a game's row: what the page leaves, with room for ``notes`` lines of
-    substitutes under the legend."""
+    substitutes under the legend and a signature row ``signatures`` high."""
     frame = PAGE[1] - TOP - BOTTOM
-    rest = HEADER_HEIGHT + HEAD_ROW + 5 * SUMMARY_ROW + SIGNATURE_ROW + LEGEND_HEIGHT + 2 * mm
-    rest += notes * LEGEND_HEIGHT
+    rest = HEADER_HEIGHT + HEAD_ROW + 5 * SUMMARY_ROW + signatures + LEGEND_HEIGHT + 2 * mm
+    rest += notes * BODY * LEADING + 3 * bool(notes)
     return max(MIN_ROW, min(MAX_ROW, (frame - rest) / max(games, 1)))
 
 
@@ -268,7 +293,7 @@ def _shape(
     game = (NUMBER, LABEL, CENTRE) + levels + (RIGHT,) + (MARK, RIGHT) * players
     summary = (SUM_LABEL,) * first_player + (COUNT, RIGHT) * players
     total = (TOTAL,) * (first_player + 2 * players)
-    signature = (SIGN_LABEL,) * (first_player + 2 * players)
+    signature = (SIGN_LABEL,) * first_player + (SIGNATURE,) * (2 * players)
     cells = (head,) + (game,) * games + (summary,) * 4 + (total, signature)
 
     first_summary, total_row = games + 1, games + 5
@@ -390,8 +415,13 @@ def _sheet_table(sheet: SheetData, blank: bool) -> Table:
                     colors.black,
                 )
             )
-    row_height = _row_height(games, 0 if blank else len(sheet.shares) // 2)
-    heights = [HEAD_ROW] + [row_height] * games + [SUMMARY_ROW] * 5 + [SIGNATURE_ROW]
+    signatures = SIGNATURE_ROW
+    notes = 0
+    if not blank:
+        signatures = signature_height(sheet.signed, widths[-2] + widths[-1] - 3)
+        notes = sum(line_count(line, frame_width(), BODY) for line in _share_lines(sheet))
+    row_height = _row_height(games, notes, signatures)
+    heights = [HEAD_ROW] + [row_height] * games + [SUMMARY_ROW] * 5 + [signatures]
     return SheetTable(
         data,
         colWidths=widths,
@@ -490,7 +520,7 @@ def score_sheets_pdf(sheets: Sequence[SheetData], blank: bool = False) -> bytes:
         flowables += [SheetHeader(sheet, form), _sheet_table(sheet, form)]
         flowables.append(TextLine(_legend(sheet)))
         if not form:
-            flowables += [TextLine(line, BODY) for line in _share_lines(sheet)]
+            flowables += [Lines(line, BODY) for line in _share_lines(sheet)]
     first = sheets[0] if sheets else None
     title = _("Spielliste")
     footer = title

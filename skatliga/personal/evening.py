@@ -21,7 +21,7 @@ from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
 from skatliga import revisions
-from skatliga.entries import signed
+from skatliga.entries import plain, signed
 from skatliga.models import (
     Arrival,
     ListResult,
@@ -82,6 +82,10 @@ class MyGame:
     objected: bool
     """Whether my objection to this game waits for the referee's decision."""
 
+    @property
+    def running_text(self) -> str:
+        return plain(self.running)
+
 
 @dataclass(frozen=True, slots=True)
 class MyList:
@@ -108,12 +112,21 @@ class MyList:
     handed_over: tuple[int, str] | None = None
     """Where a substitute took my seat over: from which game, and who (his public name)."""
 
+    @property
+    def total_text(self) -> str:
+        return "" if self.total is None else plain(self.total)
+
 
 @dataclass(frozen=True, slots=True)
 class MyStanding:
     rank: int
     total: int
     players: int
+
+    @property
+    def total_text(self) -> str:
+        return plain(self.total)
+
     provisional: bool
     series: int
     """The series the standing counts (those the public may see)."""

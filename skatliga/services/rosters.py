@@ -224,24 +224,71 @@ def _rows(text: str) -> Iterable[tuple[int, list[str]]]:
             yield number, [one_line(cell) for cell in row]
 
 
+ROSTER_HEADINGS: dict[str, frozenset[str]] = {
+    # The words a roster's heading line may name its columns by, in the site's languages.
+    "name": frozenset({"name", "spieler", "player", "navn", "spiller", "namn", "spelare", "naam"}),
+    "club": frozenset({"verein", "club", "klub", "klubb", "förening", "vereniging"}),
+    "number": frozenset(
+        {"nummer", "mitgliedsnummer", "nr", "number", "membership number", "medlemsnummer"}
+        | {"lidnummer", "nr."}
+    ),
+    "initials_only": frozenset(
+        {"initialen", "nur initialen", "nur mit initialen", "initials", "initials only"}
+        | {"initialer", "kun initialer", "bara initialer", "alleen initialen"}
+    ),
+}
+"""A heading's words per column, lower case; the first line is a heading when its first
+field is a name word."""
+
+ROSTER_YES = frozenset({"ja", "j", "yes", "y", "x", "1", "true", "wahr"})
+ROSTER_NO = frozenset({"", "nein", "n", "no", "nej", "nee", "0", "false", "falsch"})
+"""The values of the initials column: yes or no in the site's languages."""
+
+ROSTER_COLUMNS = ("name", "club", "number", "initials_only")
+"""The columns of a roster without a heading, in this order; club and the rest optional."""
+
+
+def _roster_columns(cells: list[str]) -> list[str] | None:
+    """The columns a heading line names, in its order; None where the line is no heading (its
+    first field is no name word) or names a column twice or an unknown one."""
+    words = [cell.lower() for cell in cells]
+    if not words or words[0] not in ROSTER_HEADINGS["name"]:
+        return None
+    columns = []
+    for word in words:
+        column = next((c for c, known in ROSTER_HEADINGS.items() if word in known), None)
+        if column is None or column in columns:
+            return None
+        columns.append(column)
+    return columns
+
+
 @transaction.atomic
 def import_roster(text: str) -> RosterReport:
-    """Create the players of a CSV roster "name; club; number" (club and number optional).
+    """Create the players of a CSV roster "name; club; number; initials only" (all but the
+    name optional; initials only: yes or no, e.g. "ja", "x", "nein" or empty).
 
     A line whose number is known, or whose name and club are known, is a duplicate: it is
     reported and creates nothing; so is a line repeating an earlier one of the file. A first
-    line "Name; Verein; Nummer" is a heading and skipped.
+    line "Name; Verein; Nummer; Initialen" is a heading and skipped; its words (in any of
+    the site's languages, ``ROSTER_HEADINGS``) give the order of the columns.
     """
     report = RosterReport()
     seen_numbers: set[str] = set()
     seen_names: set[tuple[str, str]] = set()
+    columns = list(ROSTER_COLUMNS)
     for line, cells in _rows(text):
-        cells = (cells + ["", "", ""])[:4]
-        name, club, number, rest = cells
-        if line == 1 and name.lower() in {"name", "spieler"}:
+        if line == 1 and cells and cells[0].lower() in ROSTER_HEADINGS["name"]:
+            columns = _roster_columns(cells) or columns
             continue
-        if rest:
+        if len(cells) > len(columns):
             report.problems.append((line, "roster_too_many_fields"))
+            continue
+        fields = dict(zip(columns, cells, strict=False))
+        name, club, number = (fields.get(key, "") for key in ("name", "club", "number"))
+        initials = fields.get("initials_only", "").lower()
+        if initials not in ROSTER_YES | ROSTER_NO:
+            report.problems.append((line, "roster_initials_invalid"))
             continue
         if not name:
             report.problems.append((line, "player_name_missing"))
@@ -266,7 +313,11 @@ def import_roster(text: str) -> RosterReport:
         if number:
             seen_numbers.add(number)
         seen_names.add(key)
-        report.created.append(save_player(None, name=name, club=club, number=number))
+        report.created.append(
+            save_player(
+                None, name=name, club=club, number=number, initials_only=initials in ROSTER_YES
+            )
+        )
     return report
 
 

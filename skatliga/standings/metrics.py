@@ -29,9 +29,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
 from skatliga.collation import german_key
-
-MINUS = "\u2212"
-"""The minus of a negative figure in text (a hyphen breaks lines and reads as a dash)."""
+from skatliga.entries import one_decimal, plain
 
 Record = dict[str, Any]
 """A row of a standing as its metrics read it (``rankings.Ranking.record``): each metric's
@@ -87,7 +85,7 @@ class Metric:
         value = record[self.key]
         if value is None:
             return ""
-        return f"{MINUS}{-value}" if type(value) is int and value < 0 else str(value)
+        return plain(value) if type(value) is int else str(value)
 
     def cell(self, record: Record, table: Any) -> str:
         """The web table's cell (``table``: the django-tables2 table): :meth:`text` unless
@@ -448,22 +446,6 @@ class SchemeText(Metric):
     description = "The scheme in words, in the request's language."
     api_type = str
     shown = False
-
-
-def one_decimal(value: float) -> str:
-    """A rating as shown: to one decimal in the active language, rounded half to even, with a
-    typographic minus (Django's ``number_format`` would cut the other decimals off).
-
-    >>> from django.utils import translation
-    >>> with translation.override("de"):
-    ...     one_decimal(-1.26), one_decimal(12.04), one_decimal(-0.04)
-    ('−1,3', '12,0', '0,0')
-    """
-    shown = formats.number_format(round(value, 1) + 0.0, 1)
-    if shown.startswith("-"):
-        rest = shown[1:]
-        return rest if rest.strip("0,.") == "" else f"{MINUS}{rest}"
-    return shown
 
 
 # --- the rating (docs/rating.md) ---------------------------------------------------------

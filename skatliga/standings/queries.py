@@ -30,6 +30,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from scoring import series_match_points
+from skatliga.entries import plain
 from skatliga.models import (
     Game,
     GameType,
@@ -73,6 +74,10 @@ class TeamRow:
     def match_points_text(self) -> str:
         """As printed: "7½ : 1½" (n−1 … 0 per series), "5 : 1" (2/1/0 per pair)."""
         return f"{half_points(self.match_points)} : {half_points(self.match_points_against)}"
+
+    @property
+    def game_points_text(self) -> str:
+        return plain(self.game_points)
 
 
 def match_points(points: Mapping[int, int]) -> dict[int, tuple[Fraction, Fraction]]:

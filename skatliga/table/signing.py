@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from skatliga import services
+from skatliga.entries import plain
 from skatliga.messages import message
 from skatliga.models import Seat
 from skatliga.sheet import build_sheet, signatures, signatures_cleared
@@ -89,7 +90,12 @@ def sign_seat(
     own = {(share.position, share.player): share.summary.total for share in sheet.shares}
     seat_totals = [column.total for column in sheet.summary]
     totals = [
-        (item, own.get((item.seat.position, str(item.person)), seat_totals[item.seat.position - 1]))
+        (
+            item,
+            plain(
+                own.get((item.seat.position, str(item.person)), seat_totals[item.seat.position - 1])
+            ),
+        )
         for item in status.seats
     ]
     me = (position, substitute)

@@ -28,6 +28,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from skatliga import services
 from skatliga.archive import dump_archive
+from skatliga.change_log import change_names, describe_change
 from skatliga.forms import coded_error
 from skatliga.forms.parsing import query_text
 from skatliga.forms.tournaments import (
@@ -36,7 +37,7 @@ from skatliga.forms.tournaments import (
     RefereeForm,
     TournamentForm,
 )
-from skatliga.messages import describe_change, message
+from skatliga.messages import message
 from skatliga.models import (
     Game,
     Season,
@@ -255,6 +256,7 @@ def change_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if form.is_valid() and form.cleaned_data["action"]:
         changes = changes.filter(action=form.cleaned_data["action"])
     page = Paginator(changes, CHANGES_PER_PAGE).get_page(request.GET.get("page"))
+    names = change_names(page)
     return render(
         request,
         "referee/changes.html",
@@ -262,7 +264,7 @@ def change_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "form": form,
             "page": page,
-            "rows": [(change, describe_change(change)) for change in page],
+            "rows": [(change, describe_change(change, names)) for change in page],
         },
     )
 

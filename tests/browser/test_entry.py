@@ -101,7 +101,7 @@ def test_a_referee_enters_games_and_sees_the_totals_change_as_he_types(
 
     expect(page.locator("#entry-value")).to_have_text("−54")
     expect(page.locator("#entry-verdict")).to_contain_text("überreizt")
-    expect(cell(page, 2, 3)).to_have_text("-54")
+    expect(cell(page, 2, 3)).to_have_text("−54")
     page.click("#entry-save")
     page.wait_for_selector("#row-2.is-saved")
 
@@ -130,14 +130,14 @@ def test_a_referee_enters_games_and_sees_the_totals_change_as_he_types(
     page.fill("#id_tricks", "4")
 
     expect(page.locator("#entry-value")).to_have_text("−192")
-    expect(cell(page, 1, 2)).to_have_text("-192")
-    expect(cell(page, 3, 2)).to_have_text("-192")
-    expect(summary(page, "total", 2)).to_have_text(str(-192 - 50 + 30))
+    expect(cell(page, 1, 2)).to_have_text("−192")
+    expect(cell(page, 3, 2)).to_have_text("−192")
+    expect(summary(page, "total", 2)).to_have_text(f"\u2212{192 + 50 - 30}")
     page.fill("#id_reason", "Augen falsch abgelesen")
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/tables/1/$"))
 
-    expect(cell(page, 3, 2)).to_have_text("-192")
+    expect(cell(page, 3, 2)).to_have_text("−192")
     result = ListResult.objects.get(table=table, position=2)
     assert (result.game_points, result.total) == (-192, -192 - 50 + 30)
     expect(page.locator("#history tr[data-action='game_corrected']")).to_contain_text(

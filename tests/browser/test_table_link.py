@@ -163,7 +163,7 @@ def test_a_save_at_the_table_updates_the_page_in_place(browser, live_server, dja
     expect(phone.locator("#entry-value")).to_have_text("−54")
     phone.click("#entry-save")
     phone.wait_for_selector("#row-2.is-saved")
-    expected = {1: "30", 2: str(96 + 50 + 30), 3: str(-54 - 50), 4: "30"}
+    expected = {1: "30", 2: str(96 + 50 + 30), 3: f"\u2212{54 + 50}", 4: "30"}
     for seat, total in expected.items():
         expect(phone.locator(f"tfoot td[data-summary='total'][data-seat='{seat}']")).to_have_text(
             total

@@ -225,7 +225,7 @@ def two_games_offline_and_a_reload(
         expect(phone.locator("#row-2 td.c-value")).to_contain_text("−54")
         expect(phone.locator("#row-3")).to_have_class(re.compile(r"\bis-passed\b"))
         totals = phone.locator("tfoot td[data-summary='total']")
-        expect(totals).to_have_text(["30", "176", "-104", "30"])
+        expect(totals).to_have_text(["30", "176", "−104", "30"])
         assert scores(table) == [(1, False, 96), (2, False, -54), (3, True, 0)]
     # Nothing from the table reached the server while the device was offline: no post (the
     # line was down), and no page the offline emulation should have stopped. Only the

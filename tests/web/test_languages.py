@@ -340,7 +340,7 @@ def test_a_completed_danish_dsu_sheet_as_a_picture(tmp_path):
 
 
 def test_the_change_log_speaks_the_referees_language():
-    from skatliga.messages import describe_change
+    from skatliga.change_log import describe_change
     from skatliga.models import Change
     from tests.web.factories import entry, play
 
@@ -360,6 +360,6 @@ def test_the_change_log_speaks_the_referees_language():
     with translation.override("da"):
         assert describe_change(game) == "2: Grand, med 1, reizning 18, 71 kortpoint, 6 stik"
         assert describe_change(drawn) == (
-            "Borde: [[1, 2, 3]]; gentagne bordmakkere: 0; Lodtrækning: seedet efter stillingen"
+            "Bord 1: #1, #2, #3; gentagne bordmakkere: 0; Lodtrækning: seedet efter stillingen"
         )
         assert describe_change(settings_changed) == "Runder pr. serie: 12 → 3"

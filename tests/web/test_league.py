@@ -137,7 +137,7 @@ def test_a_csv_roster_creates_players_and_reports_duplicates(db):
         "Dieter Krüger;;\n"  # 5: new, no club
         "Bernd Łukasz;Skatfreunde Leipzig;4711\n"  # 6: repeated
         ";SC Altenburg;1\n"  # 7: no name
-        "Emil;A;2;zu viel\n"  # 8: too many fields
+        "Emil;A;2;ja;zu viel\n"  # 8: too many fields
     )
 
     report = league.import_roster(text)

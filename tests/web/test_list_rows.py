@@ -12,6 +12,7 @@ from django.utils import timezone, translation
 
 from scoring import Ramsch
 from skatliga import services
+from skatliga.entries import plain
 from skatliga.models import Table
 from skatliga.sheet import build_sheet
 from tests.web.factories import entry, make_player, make_table, play
@@ -142,7 +143,7 @@ def test_the_public_list_shows_each_rows_declarer_game_entry_and_totals(
             assert number["text"] == str(row.number)
             assert value["text"] == row.entry
             assert [cell["text"] for cell in totals] == [
-                "" if cell.running is None else str(cell.running) for cell in row.cells
+                "" if cell.running is None else plain(cell.running) for cell in row.cells
             ]
             assert [("declarer" in classes(c), "sits-out" in classes(c)) for c in totals] == [
                 (cell.declarer, cell.sits_out) for cell in row.cells

@@ -112,14 +112,14 @@ def test_the_confirmation_shows_the_list_with_that_players_total_first(device):
     second = device(link).get(sign_url(link, 2)).context
 
     assert [(item.seat.position, total) for item, total in third["totals"]] == [
-        (3, 0),
-        (1, 0),
-        (2, 146),
+        (3, "0"),
+        (1, "0"),
+        (2, "146"),
     ]
     assert [(item.seat.position, total) for item, total in second["totals"]] == [
-        (2, 146),
-        (1, 0),
-        (3, 0),
+        (2, "146"),
+        (1, "0"),
+        (3, "0"),
     ]
     assert [r["entry"] for r in second["rows"]] == ["+96", "0", "0"]
 
@@ -342,7 +342,7 @@ def test_the_substitute_reviews_his_own_total_and_signs_for_it(device):
 
     context = client.get(url).context
     totals = [(str(item.person), total) for item, total in context["totals"]]
-    assert totals == [("Emil", 26), ("Anna", 218), ("Bernd", -18), ("Carla", -114)]
+    assert totals == [("Emil", "26"), ("Anna", "218"), ("Bernd", "−18"), ("Carla", "−114")]
     assert [r["declarer"] for r in context["rows"]][8:11] == ["Bernd", "Emil", "Emil"]
     client.post(url, {"state": context["state"]})
 

@@ -301,13 +301,18 @@
     }
   }
 
+  // A figure as the server writes it (entries.plain): a typographic minus, never a hyphen.
+  function figure(number) {
+    return String(number).replace("-", "\u2212");
+  }
+
   function showSheet(data) {
     if (!table) return;
     table.querySelectorAll("tbody tr[data-number]").forEach(function (row) {
       var running = data.running[row.getAttribute("data-number")];
       row.querySelectorAll("td.c-total").forEach(function (cell) {
         var seat = Number(cell.getAttribute("data-seat"));
-        var text = running ? String(running[seat - 1]) : "";
+        var text = running ? figure(running[seat - 1]) : "";
         if (cell.textContent !== text) {
           cell.textContent = text;
           if (row !== editingRow) {
@@ -333,7 +338,7 @@
     if (entries) entries.textContent = data.entries_total;
     document.querySelectorAll("[data-summary]").forEach(function (cell) {
       var column = data.summary[Number(cell.getAttribute("data-seat")) - 1];
-      if (column) cell.textContent = String(column[cell.getAttribute("data-summary")]);
+      if (column) cell.textContent = figure(column[cell.getAttribute("data-summary")]);
     });
   }
 

@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from skatliga import printing, services
+from skatliga.entries import plain
 from skatliga.models import Seat, Table, Tournament
 from skatliga.sheet import Sheet, SheetRow, SummaryColumn, build_sheet, readonly_list_rows
 from skatliga.views.caching import render_page
@@ -79,7 +80,7 @@ def summary_texts(summary: Sequence[SummaryColumn]) -> list[dict[str, SafeString
     Django shows them, no thousands separator), not localized one by one: 29 numbers took
     a tenth of a list page's template."""
     return [
-        {name: SafeString(getattr(column, name)) for name in SummaryColumn.__slots__}
+        {name: SafeString(plain(getattr(column, name))) for name in SummaryColumn.__slots__}
         for column in summary
     ]
 

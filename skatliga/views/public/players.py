@@ -11,6 +11,7 @@ from django.http.response import HttpResponseBase
 from django.utils.formats import date_format
 from django_tables2 import RequestConfig
 
+from skatliga.entries import MINUS, one_decimal, plain
 from skatliga.models import (
     ListResult,
     Player,
@@ -20,7 +21,6 @@ from skatliga.models import (
     Tournament,
     public_name,
 )
-from skatliga.standings.metrics import MINUS, one_decimal
 from skatliga.standings.queries import player_statistics, series_totals, team_standings
 from skatliga.standings.rankings import PLAYERS
 from skatliga.standings.tables import HistoryTable, StandingTable
@@ -233,7 +233,7 @@ def chart(
     points: Sequence[tuple[str, float]],
     width: int = 640,
     height: int = 220,
-    text: Callable[[Any], str] = str,
+    text: Callable[[Any], str] = plain,
 ) -> dict[str, Any]:
     """Coordinates of an inline SVG line chart (series totals, a rating's history), drawn
     by the template; ``text`` writes a value. With many points only the labelled ones say

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from skatliga import printing
+from skatliga.entries import plain
 from skatliga.export import Caption
 from skatliga.forms.parsing import query_text
 from skatliga.models import (
@@ -223,6 +224,10 @@ class _CardRow:
     total: int
     substitute_from: int | None
     url: str
+
+    @property
+    def total_text(self) -> str:
+        return plain(self.total)
 
 
 @dataclass(slots=True)

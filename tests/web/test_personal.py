@@ -222,7 +222,7 @@ def test_the_seat_appears_once_the_series_is_drawn_and_the_poll_says_so():
     client = Client()
     first = client.get(url(registration, "personal:status"))
     etag = first["ETag"]
-    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-store"
     assert (
         client.get(url(registration, "personal:status"), HTTP_IF_NONE_MATCH=etag).status_code == 304
     )

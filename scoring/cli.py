@@ -107,6 +107,7 @@ MESSAGES = {
     "card_points_out_of_range": "card points must be 0..120",
     "tricks_out_of_range": "tricks must be 0..10",
     "card_points_contradict_tricks": "these card points are impossible with that many tricks",
+    "card_points_impossible": "no deal gives 1 or 119 card points: no card is worth 1",
     "outcome_missing": "give card_points (and tricks where schwarz is in question), or won",
     "tricks_missing": "with 0..22 or 120 card points, tricks decide schwarz",
     "card_points_missing": "tricks need card_points",

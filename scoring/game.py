@@ -108,9 +108,23 @@ class ScoredGame(NamedTuple):
     warnings: tuple[Problem, ...] = ()
 
 
-# The twelve highest card values: the most points k cards can hold is the sum of the first k.
-_CARD_VALUES = (11, 11, 11, 11, 10, 10, 10, 10, 4, 4, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2) + (0,) * 12
-_MOST_POINTS = tuple(sum(_CARD_VALUES[:n]) for n in range(33))
+# The 32 cards' values: aces 11, tens 10, kings 4, queens 3, jacks 2, nines, eights, sevens 0.
+_CARD_VALUES = (11,) * 4 + (10,) * 4 + (4,) * 4 + (3,) * 4 + (2,) * 4 + (0,) * 12
+
+
+def _points_of_cards() -> tuple[frozenset[int], ...]:
+    """The card points some n of the 32 cards add up to, for n = 0..32 (a subset sum)."""
+    sums: list[set[int]] = [{0}] + [set() for _ in _CARD_VALUES]
+    for value in _CARD_VALUES:
+        for n in range(len(_CARD_VALUES), 0, -1):
+            sums[n] |= {s + value for s in sums[n - 1]}
+    return tuple(frozenset(s) for s in sums)
+
+
+_POINTS_OF_CARDS = _points_of_cards()
+"""Index n: every sum of card points that n cards can make."""
+_POINTS_OF_A_DECLARER = frozenset(p for k in range(11) for p in _POINTS_OF_CARDS[3 * k + 2])
+"""Every declarer's card points some deal gives: all of 0..120 but 1 and 119."""
 
 
 _LEVEL_NAMES = (
@@ -128,19 +142,24 @@ _Add = Callable[[Problem], None]
 """Where a phase adds the problems it finds."""
 
 
-def card_points_possible(card_points: int, tricks: int) -> bool:
+def card_points_possible(card_points: int, tricks: int | None = None) -> bool:
     """Whether a declarer with ``tricks`` tricks (plus the skat) can hold ``card_points``.
 
-    The declarer holds 3 × tricks + 2 cards, the opponents the rest.
+    With *k* tricks the declarer holds 3*k* + 2 cards, the skat included, and his card points
+    are a sum some 3*k* + 2 of the 32 cards make. ``tricks`` None: with any number of tricks.
 
     >>> card_points_possible(120, 10), card_points_possible(119, 10)
     (True, False)
-    >>> card_points_possible(22, 0), card_points_possible(23, 0)
-    (True, False)
+    >>> card_points_possible(22, 0), card_points_possible(23, 0), card_points_possible(9, 0)
+    (True, False, False)
+    >>> card_points_possible(61, 8), card_points_possible(62, 8)
+    (False, True)
+    >>> card_points_possible(119), card_points_possible(1), card_points_possible(2)
+    (False, False, True)
     """
-    most = _MOST_POINTS[3 * tricks + 2]
-    least = 120 - _MOST_POINTS[3 * (10 - tricks)]
-    return least <= card_points <= most
+    if tricks is None:
+        return card_points in _POINTS_OF_A_DECLARER
+    return card_points in _POINTS_OF_CARDS[3 * tricks + 2]
 
 
 def check_game(declaration: Declaration, outcome: Outcome, rules: RuleSet = ISKO) -> list[Problem]:
@@ -331,6 +350,10 @@ def _check_outcome_form(o: Outcome, trump_game: bool, add: _Add) -> bool:
         ok = False
     if ok and cp is not None and tricks is not None and not card_points_possible(cp, tricks):
         add(Problem("card_points_contradict_tricks", "card_points"))
+        ok = False
+    elif ok and cp is not None and tricks is None and not card_points_possible(cp):
+        # 1 or 119: no card is worth one point, so no deal gives either side one.
+        add(Problem("card_points_impossible", "card_points"))
         ok = False
     return ok
 

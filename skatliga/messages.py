@@ -30,7 +30,11 @@ MESSAGES: dict[str, StrPromise] = {
     "bid_not_legal": _("Kein gültiger Reizwert (18, 20, 22, 23, 24, 27, 30, …)."),
     "card_points_out_of_range": _("Augen: 0 bis 120."),
     "tricks_out_of_range": _("Stiche: 0 bis 10."),
-    "card_points_contradict_tricks": _("Diese Augen passen nicht zu den Stichen."),
+    "card_points_contradict_tricks": _(
+        "Diese Augen passen nicht zu den Stichen: so viele Karten (je Stich 3, dazu die 2 im "
+        "Skat) ergeben diese Augen nicht."
+    ),
+    "card_points_impossible": _("1 oder 119 Augen gibt es nicht: keine Karte zählt 1 Auge."),
     "outcome_missing": _(
         "Ergebnis fehlt: Augen und Stiche eintragen oder gewonnen/verloren wählen."
     ),

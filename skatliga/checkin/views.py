@@ -15,6 +15,7 @@ from functools import wraps
 from typing import Any
 
 from axes.helpers import get_client_ip_address
+from django.core.exceptions import ValidationError
 from django.http import (
     Http404,
     HttpRequest,
@@ -28,6 +29,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from skatliga.forms import posted_text, without_nul
 from skatliga.forms.parsing import query_text
 from skatliga.languages import to_its_language
 from skatliga.messages import message
@@ -178,15 +180,18 @@ def page(request: HttpRequest, link: CheckInLink) -> HttpResponse:
     if request.method == "POST":
         try:
             found = _claim(request, tournament)
-        except ServiceError as error:
-            problem = {"code": error.code, "message": message(error.code, **error.params)}
+        except (ServiceError, ValidationError) as error:
+            if isinstance(error, ServiceError):
+                problem = {"code": error.code, "message": message(error.code, **error.params)}
+            else:
+                problem = {"code": str(error.code), "message": error.messages[0]}
             if request.POST.get("player"):
                 context["claim_error"] = problem
             else:
                 context["guest_error"] = problem
                 context["guest"] = {
-                    "name": request.POST.get("name", ""),
-                    "club": request.POST.get("club", ""),
+                    "name": without_nul(request.POST.get("name", "")),
+                    "club": without_nul(request.POST.get("club", "")),
                 }
             status = 400
         else:
@@ -212,7 +217,7 @@ def _claim(request: HttpRequest, tournament: Tournament) -> CheckInClaim:
             raise ServiceError("checkin_player_unknown", "player")
     else:
         name, club = services.guest_entry(
-            request.POST.get("name", ""), request.POST.get("club", "")
+            posted_text(request.POST, "name"), posted_text(request.POST, "club")
         )
     mine = _mine(request)
     again = services.own_claim(tournament, mine, player=player, name=name, club=club)
@@ -297,5 +302,6 @@ def claim_status(request: HttpRequest, link: CheckInLink, claim: str) -> HttpRes
         )
         response = JsonResponse({"state": found.state, "html": html})
     response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
+    # The poll carries the claim's page: kept out of caches as the page is.
+    response["Cache-Control"] = "private, no-store"
     return response

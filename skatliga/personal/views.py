@@ -107,5 +107,6 @@ def status(request: HttpRequest, registration: Registration, token: str) -> Http
         html = render_to_string("personal/_evening.html", context, request=request)
         response = JsonResponse({"html": html})
     response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
+    # The poll carries the page's private data: kept out of caches as the page is.
+    response["Cache-Control"] = "private, no-store"
     return response

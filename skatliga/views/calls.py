@@ -5,15 +5,18 @@ list page (``list_page.save_row`` with the objection)."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from skatliga import services
+from skatliga.forms import posted_text
 from skatliga.messages import message
 from skatliga.models import Objection, RefereeCall, Tournament
-from skatliga.views.referee import referee_required
+from skatliga.views.referee import action_error, referee_required
+from skatliga.views.series import render_series
 
 
 @referee_required
@@ -42,10 +45,19 @@ def objection_keep(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
     table = objection.game.table
     try:
         services.decide_objection(
-            objection, reason=request.POST.get("reason", ""), user=request.user
+            objection, reason=posted_text(request.POST, "reason"), user=request.user
         )
     except services.ServiceError as error:
         messages.error(request, message(error.code, **error.params))
+    except ValidationError as error:
+        # A reason that cannot be kept (a NUL): the page again, saying so, nothing decided.
+        return render_series(
+            request,
+            tournament,
+            table.series,
+            action_error=action_error(error, "objection"),
+            status=400,
+        )
     else:
         messages.success(
             request,

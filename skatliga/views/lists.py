@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from skatliga import services
-from skatliga.forms import coded_error
+from skatliga.forms import coded_error, posted_text
 from skatliga.forms.entry import CloseForm, ReopenForm
 from skatliga.forms.parsing import whole_number
 from skatliga.forms.players import SubstituteForm
@@ -155,7 +156,11 @@ def game_delete_last(
             number,
             user=request.user,
             expected_version=version,
-            reason=request.POST.get("reason", "").strip(),
+            reason=posted_text(request.POST, "reason").strip(),
+        )
+    except ValidationError as error:
+        return render_list(
+            request, tournament, table_obj, status=400, action_error=action_error(error, "delete")
         )
     except services.ServiceError as error:
         return render_list(
@@ -210,7 +215,15 @@ def substitute_remove(
         position = None
     try:
         services.remove_substitute(
-            table_obj, position, user=request.user, reason=request.POST.get("reason", "")
+            table_obj, position, user=request.user, reason=posted_text(request.POST, "reason")
+        )
+    except ValidationError as error:
+        return render_list(
+            request,
+            tournament,
+            table_obj,
+            status=400,
+            action_error=action_error(error, "substitute"),
         )
     except services.ServiceError as error:
         return render_list(

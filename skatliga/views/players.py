@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from skatliga import services
 from skatliga.collation import german_key
-from skatliga.forms import coded_error
+from skatliga.forms import coded_error, posted_text
 from skatliga.forms.parsing import query_text, whole_number
 from skatliga.forms.players import DrawForm, PlayersForm, TeamForm, TeamsForm
 from skatliga.models import (
@@ -165,7 +166,11 @@ def registration_withdraw(request: HttpRequest, tournament: Tournament, pk: int)
     registration = get_object_or_404(Registration, pk=pk, tournament=tournament)
     try:
         services.withdraw_player(
-            registration, user=request.user, reason=request.POST.get("reason", "")
+            registration, user=request.user, reason=posted_text(request.POST, "reason")
+        )
+    except ValidationError as error:
+        return render_tournament(
+            request, tournament, status=400, action_error=action_error(error, "withdraw")
         )
     except services.ServiceError as error:
         return render_tournament(

@@ -17,6 +17,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -71,7 +72,10 @@ def may_create_tournaments(user: Any) -> bool:
     return bool(user.is_authenticated and user.has_perm("skatliga.add_tournament"))
 
 
-def action_error(error: services.ServiceError, action: str) -> dict[str, str]:
+def action_error(error: services.ServiceError | ValidationError, action: str) -> dict[str, str]:
+    """An action's error for the page: a service's code in words, or a refused field's."""
+    if isinstance(error, ValidationError):
+        return {"action": action, "code": str(error.code), "message": error.messages[0]}
     return {"action": action, "code": error.code, "message": message(error.code, **error.params)}
 
 

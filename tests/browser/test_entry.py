@@ -188,7 +188,7 @@ def test_screenshots_of_the_entry_page(browser, live_server, django_user_model, 
         entry(4, "null", bid=35, hand=True, tricks=1),
         entry(1, "spades", bid=33, matadors=2, card_points=70, tricks=6),
         entry(2, "hearts", bid=30, matadors=-2, card_points=61, tricks=5),
-        entry(3, "diamonds", bid=18, matadors=1, card_points=91, tricks=9),
+        entry(3, "diamonds", bid=18, matadors=1, card_points=94, tricks=9),
         entry(3, "grand", bid=20, matadors=1, card_points=65, tricks=6),
     )
     folder = SCREENSHOTS if os.environ.get("SKATLIGA_SCREENSHOTS") else tmp_path

@@ -51,7 +51,7 @@ def result(declaration, outcome, rules="isko"):
         pytest.param(60, (False, 24, -48), id="60:60 is lost (ISkO 5.2.2)"),
         pytest.param(89, (True, 24, 24), id="89 is not schneider"),
         pytest.param(90, (True, 36, 36), id="90: schneider, 3 x 12"),
-        pytest.param(119, (True, 36, 36), id="119: schneider, schwarz impossible with a point out"),
+        pytest.param(118, (True, 36, 36), id="118: schneider, not schwarz with points out"),
         pytest.param(31, (False, 24, -48), id="31: lost, not schneider"),
         pytest.param(30, (False, 36, -72), id="30: lost schneider, 3 x 12 -> -72"),
         pytest.param(23, (False, 36, -72), id="23: the skat cannot hold 23, so not schwarz"),
@@ -61,7 +61,7 @@ def test_card_points_without_tricks_decide(card_points, expected):
     assert result(decl(C, matadors=1), Outcome(card_points=card_points)) == expected
 
 
-@pytest.mark.parametrize("card_points", [0, 1, 22, 120])
+@pytest.mark.parametrize("card_points", [0, 2, 22, 120])
 def test_tricks_are_asked_for_only_where_schwarz_is_in_question(card_points):
     # "declarer card points 0..22 (the skat alone may hold them) or 120"
     assert errors(decl(C, matadors=1), Outcome(card_points=card_points)) == [

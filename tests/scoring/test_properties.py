@@ -2,7 +2,7 @@
 
 The strategies only build declarations the rules allow: announcements and
 suit/grand ouvert only with hand, matadors in range, a bid from bid_values(),
-card points that the declarer's 2 + 3 x tricks cards can hold.
+card points that the declarer's 2 + 3 x tricks cards can make (tests/scoring/deals.py).
 """
 
 from contextlib import suppress
@@ -33,6 +33,7 @@ from scoring import (
     summarize_list,
 )
 from scoring.rules import RULE_SETS
+from tests.scoring.deals import declarer_points
 
 SETTINGS = settings(max_examples=300, deadline=None, database=None)
 
@@ -50,23 +51,12 @@ NULL_VALUES = {  # (hand, ouvert) -> value
     (True, True): 59,
 }
 
-# card values of the 32 cards, highest first: 4 aces, 4 tens, 4 kings, 4 queens,
-# 4 jacks, 12 sevens/eights/nines
-CARD_VALUES = sorted([11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4 + [0] * 12, reverse=True)
-
-
-def card_point_range(tricks):
-    """Points the declarer can hold with the skat and `tricks` tricks (2 + 3 tricks cards):
-    0 tricks -> 0..22, 10 tricks -> 120..120."""
-    n = 2 + 3 * tricks
-    return 120 - sum(CARD_VALUES[: 32 - n]), sum(CARD_VALUES[:n])
-
 
 @st.composite
 def exact_outcomes(draw):
     tricks = draw(st.integers(0, 10))
-    low, high = card_point_range(tricks)
-    return Outcome(card_points=draw(st.integers(low, high)), tricks=tricks)
+    points = draw(st.sampled_from(sorted(declarer_points(tricks))))
+    return Outcome(card_points=points, tricks=tricks)
 
 
 @st.composite

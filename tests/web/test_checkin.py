@@ -214,10 +214,14 @@ def test_a_refused_claim_checks_nobody_in_and_tells_the_phone(client, referee, r
 
 
 def test_a_guest_without_name_gets_the_code_and_nothing_is_saved(client, link):
-    for name in [" ", "Gerd\x00Gast"]:
+    for name, code in [
+        (" ", "player_name_missing"),
+        ("Gerd\x00Gast", "null_characters_not_allowed"),  # a form's CharField refuses it
+        ("Gerd\x07Gast", "name_invalid"),
+    ]:
         response = client.post(page(link), {"name": name, "club": "SV"})
         assert response.status_code == 400
-    assert 'data-code="name_invalid"' in response.content.decode()
+        assert f'data-code="{code}"' in response.content.decode()
     assert not CheckInClaim.objects.exists()
 
 

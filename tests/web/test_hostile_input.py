@@ -3,8 +3,11 @@
 Every URL pattern of the site and the API is requested with its path filled from a small
 season (as a visitor, as a logged-in referee, at the table), first to learn which query
 parameters and form fields the view reads, then with each hostile value in all of them at once
-and in each path parameter. Each request runs in a transaction rolled back afterwards, so one
-request's changes (or a database error) never hide the next one's answer.
+and in each path parameter, and then with a NUL (which PostgreSQL refuses in any text) in each
+field alone, so that no field is hidden behind another one's error: a guest's name at
+check-in, the reason of a referee's decision. Each request runs in a transaction rolled back
+afterwards, so one request's changes (or a database error) never hide the next one's answer.
+The walk runs on SQLite and, with ``DATABASE_URL`` naming one, on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from skatliga.api.urls import api  # with every operation joined (calendar, players)
-from skatliga.models import Club, Player, Registration, Season, Series, Team
+from skatliga.models import Club, Game, Player, Registration, Season, Seat, Series, Team
+from skatliga.services import calls, checkin
 from skatliga.services.table_links import renew_link
 
 HOSTILE = {
@@ -82,10 +86,18 @@ def site(small_season, django_user_model):
     player.save()
     referee = django_user_model.objects.create_superuser("chef", password="x")
     tournament.referees.add(referee)
+    game = Game.objects.filter(table__series=series, table__number=1).order_by("number").first()
+    seat = Seat.objects.filter(table=game.table).first()
+    call = calls.call_referee(game.table, "rule")
+    objection = calls.file_objection(game, seat, "Falsch gezählt")
+    door = checkin.checkin_link(tournament)
     return {
         "season": season.slug,
         "tournament": tournament.slug,
         "token": link.token,
+        "c/": door.token,
+        "calls": call.pk,
+        "objections": objection.pk,
         "registrations": Registration.objects.first().pk,
         "referees": referee.pk,
         "players": player.pk,
@@ -107,6 +119,8 @@ def filled(route: str, site: dict, hostile: tuple[str, str] | None = None) -> st
             return site["season" if before == "seasons" else "tournament"]
         if name == "pk":
             return str(site.get(before, 1))  # a room without a row here: a plain 404
+        if name == "token" and route.startswith("c/"):
+            return site["c/"]
         return site["token"] if name == "token" else "1"
 
     return "/" + PARAMETER.sub(value, route)
@@ -140,6 +154,12 @@ def walk(client: Client, route: str, site: dict, api_keys: list[str] | None) -> 
             status = request(client, method, path, {"_": "1", **dict.fromkeys(keys, value)})
             if status >= 500:
                 failures.append(f"{method.upper()} {route} {', '.join(keys)}={label}: {status}")
+        if method == "post":
+            # Each field alone: one field's error must not hide another's.
+            for key in keys:
+                status = request(client, method, path, {key: HOSTILE["nul"]})
+                if status >= 500:
+                    failures.append(f"POST {route} {key}=nul alone: {status}")
     return failures
 
 

@@ -189,6 +189,22 @@ def test_no_module_reaches_into_the_compiler():
     assert found == []
 
 
+WAYS_IN = ("forms", "views", "table", "api", "money", "league", "checkin", "personal", "list_page")
+"""The rooms a request comes in by: they parse, call a service, render."""
+TRANSACTION = re.compile(r"\btransaction\.\w|from django\.db import[^\n]*\btransaction\b|@atomic\b")
+
+
+def test_the_ways_in_leave_transactions_to_the_services():
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sources()
+        if module_of(path).split(".")[1:2] and module_of(path).split(".")[1] in WAYS_IN
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if TRANSACTION.search(line)
+    ]
+    assert found == []
+
+
 @pytest.mark.parametrize("path", sources(), ids=lambda path: str(path.relative_to(ROOT)))
 def test_no_module_is_long(path):
     lines = len(path.read_text(encoding="utf-8").splitlines())

@@ -41,6 +41,7 @@ from scoring.lists import (
     sitting_out,
     summarize_list,
 )
+from scoring.messages import WORDS, in_language
 from scoring.ramsch import Ramsch, RamschScore, check_ramsch, score_ramsch
 from scoring.rules import (
     DOUBLINGS,
@@ -71,6 +72,8 @@ from scoring.teams import series_match_points
 
 __all__ = [
     "series_match_points",
+    "WORDS",
+    "in_language",
     "DOUBLINGS",
     "ISKO",
     "OPTIONS",

@@ -26,6 +26,7 @@ from scoring.lists import (
     role_points,
     seeger_fabian,
 )
+from scoring.messages import in_language
 from scoring.ramsch import Ramsch, check_ramsch, score_ramsch
 from scoring.rules import ListSystem, RulesError, RuleSet, rules_from_json
 from scoring.shape import ShapeError, parse_game
@@ -69,57 +70,6 @@ far, e.g. [["with", 2], ["game", 3], ["hand", 4]] for a grand hand with 2 (none 
 A line that cannot be scored gives {"error": {"code": ..., "field": ..., "message": ...}}
 and, for a game the rules reject, "problems" with every problem found.
 """
-
-MESSAGES = {
-    "invalid_json": "the line is not valid JSON",
-    "duplicate_key": "a key appears twice",
-    "unknown_option": "unknown rule option",
-    "option_value_invalid": "not a value this rule option can take",
-    "unknown_list_system": "list_system must be seeger-fabian, classic or zero-sum",
-    "five_table_not_with_seeger_fabian": "a 5-table needs the classic or zero-sum list",
-    "ramsch_not_with_seeger_fabian": "Ramsch is not played with Seeger-Fabian lists",
-    "ramsch_not_in_rules": "this rule set plays no Ramsch",
-    "ramsch_players": "a Ramsch has three players' card points and tricks",
-    "ramsch_card_points_sum": "the three players' card points must add up to 120",
-    "ramsch_tricks_sum": "the three players' tricks must add up to 10",
-    "doubling_not_allowed": "this rule set does not allow that doubling",
-    "doubling_out_of_order": "re needs kontra, supra needs re, resupra needs supra",
-    "card_points_not_for_null": "null games are decided by tricks, not card points",
-    "outcome_contradiction": "the outcome's forms contradict each other",
-    "invalid_utf8": "the line is not valid UTF-8",
-    "not_an_object": "the line must be a JSON object",
-    "unknown_key": "unknown key",
-    "wrong_type": "wrong type",
-    "required": "required",
-    "unknown_game": "unknown game",
-    "unknown_rules": "unknown rule set",
-    "table_size_invalid": "table_size must be 3, 4 or 5",
-    "declarer_is_dealer": "at this table the dealer sits out and cannot declare",
-    "game_not_in_rules": "this rule set has no such game",
-    "null_game_not_in_rules": "this rule set has no such null game",
-    "matadors_missing": "matadors are required for suit and grand games",
-    "matadors_out_of_range": "matadors must be 1..11 or -11..-1 (grand 1..4 or -4..-1)",
-    "matadors_not_allowed": "null games have no matadors",
-    "announcement_requires_hand": "schneider or schwarz can only be announced in a hand game",
-    "ouvert_requires_hand": "an ouvert suit or grand game must be a hand game",
-    "announcement_not_for_null": "null games have no announcements",
-    "bid_not_legal": "not a legal bid value",
-    "card_points_out_of_range": "card points must be 0..120",
-    "tricks_out_of_range": "tricks must be 0..10",
-    "card_points_contradict_tricks": "these card points are impossible with that many tricks",
-    "card_points_impossible": "no deal gives 1 or 119 card points: no card is worth 1",
-    "outcome_missing": "give card_points (and tricks where schwarz is in question), or won",
-    "tricks_missing": "with 0..22 or 120 card points, tricks decide schwarz",
-    "card_points_missing": "tricks need card_points",
-    "schwarz_without_schneider": "schwarz implies schneider",
-    "level_not_for_null": "null games have no schneider or schwarz",
-    "won_contradicts_announcement": "won, but an announced level was not reached",
-    "won_below_announced_schneider": "with schneider announced, won needs the opponents schneider",
-    "null_below_bid": (
-        "the null game is worth less than the bid (the opponents should have refused it)"
-    ),
-    "internal_error": "this line could not be scored",
-}
 
 
 class LineError(Exception):
@@ -297,7 +247,7 @@ def _problem_json(problem: Problem) -> dict[str, Any]:
     return {
         "code": problem.code,
         "field": problem.field,
-        "message": MESSAGES.get(problem.code, problem.code),
+        "message": in_language(problem.code),
     }
 
 
@@ -314,7 +264,7 @@ def answer(line: str) -> tuple[dict[str, Any], bool]:
             "error": {
                 "code": error.code,
                 "field": error.field,
-                "message": MESSAGES.get(error.code, error.code),
+                "message": in_language(error.code),
             }
         }
         if error.column is not None:
@@ -327,7 +277,7 @@ def answer(line: str) -> tuple[dict[str, Any], bool]:
             "error": {
                 "code": "internal_error",
                 "field": None,
-                "message": MESSAGES["internal_error"],
+                "message": in_language("internal_error"),
             }
         }, False
 
@@ -359,7 +309,7 @@ def run(lines: Iterable[str | None], out: IO[str]) -> int:
                 "error": {
                     "code": "invalid_utf8",
                     "field": None,
-                    "message": MESSAGES["invalid_utf8"],
+                    "message": in_language("invalid_utf8"),
                 }
             }
             ok = False

@@ -1,4 +1,5 @@
-"""How a list shows a game's entry: the one place every page, preview and printout asks.
+"""How a list shows a game's entry, and how pages and PDFs write every figure: the one place
+every page, preview and printout asks (one minus sign, halves, averages, ratings).
 
 docs/rules.md section 4: a won game is entered with +value, a lost one with −2 × value (hand games
 included), a passed-in game with 0. Shown this way, the column of entries adds up to the sum
@@ -6,6 +7,9 @@ of the players' Spielpunkte under it.
 """
 
 from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.utils import formats
 
@@ -40,6 +44,33 @@ def one_decimal(value: float) -> str:
         rest = shown[1:]
         return rest if rest.strip("0,.") == "" else f"{MINUS}{rest}"
     return shown
+
+
+def half_points(value: Fraction) -> str:
+    """Match points as printed: whole numbers, or with a half.
+
+    >>> half_points(Fraction(5, 2)), half_points(Fraction(3)), half_points(Fraction(1, 2))
+    ('2½', '3', '½')
+    """
+    whole, rest = divmod(value.numerator, value.denominator)  # halves and wholes alone
+    if not rest:
+        return str(int(whole))
+    return f"{int(whole)}½" if whole else "½"
+
+
+def average_text(value: Fraction | None) -> str:
+    """An average to two decimals in the active language (``24,50``), rounded half up.
+
+    >>> from django.utils import translation
+    >>> with translation.override("de"):
+    ...     average_text(Fraction(49, 2)), average_text(Fraction(-37, 3))
+    ('24,50', '−12,33')
+    """
+    if value is None:
+        return ""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    shown = formats.number_format(exact.quantize(Decimal("0.01"), ROUND_HALF_UP), 2)
+    return f"{MINUS}{shown[1:]}" if shown.startswith("-") else shown
 
 
 def signed(number: int) -> str:

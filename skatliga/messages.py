@@ -14,68 +14,8 @@ from django_stubs_ext import StrPromise
 import scoring
 
 MESSAGES: dict[str, StrPromise] = {
-    # The engine: one game.
-    "game_not_in_rules": _("Dieses Spiel gibt es im Regelwerk des Turniers nicht."),
-    "matadors_missing": _("Spitzen fehlen (mit 2: 2, ohne 3: -3)."),
-    "matadors_out_of_range": _(
-        "Spitzen: Farbspiel 1–11, Grand 1–4 (nur Buben gezählt: 1–4); 0 gibt es nicht."
-    ),
-    "matadors_not_allowed": _("Null-Spiele haben keine Spitzen."),
-    "announcement_requires_hand": _("Schneider oder Schwarz ansagen geht nur bei Handspielen."),
-    "ouvert_requires_hand": _("Ouvert geht nur als Handspiel."),
-    "announcement_not_for_null": _("Bei Null-Spielen wird nichts angesagt."),
-    "null_game_not_in_rules": _("Dieses Null-Spiel gibt es in diesem Regelwerk nicht."),
-    "doubling_not_allowed": _("Diese Verdopplung erlaubt das Regelwerk nicht."),
-    "doubling_out_of_order": _("Re nur nach Kontra, Supra nur nach Re, Resupra nur nach Supra."),
-    "bid_not_legal": _("Kein gültiger Reizwert (18, 20, 22, 23, 24, 27, 30, …)."),
-    "card_points_out_of_range": _("Augen: 0 bis 120."),
-    "tricks_out_of_range": _("Stiche: 0 bis 10."),
-    "card_points_contradict_tricks": _(
-        "Diese Augen passen nicht zu den Stichen: so viele Karten (je Stich 3, dazu die 2 im "
-        "Skat) ergeben diese Augen nicht."
-    ),
-    "card_points_impossible": _("1 oder 119 Augen gibt es nicht: keine Karte zählt 1 Auge."),
-    "outcome_missing": _(
-        "Ergebnis fehlt: Augen und Stiche eintragen oder gewonnen/verloren wählen."
-    ),
-    "tricks_missing": _("Stiche fehlen: bei 0–22 oder 120 Augen entscheiden sie über Schwarz."),
-    "card_points_not_for_null": _("Null-Spiele werden nach Stichen gewertet, nicht nach Augen."),
-    "card_points_missing": _("Augen fehlen (oder gewonnen/verloren wählen)."),
-    "schwarz_without_schneider": _("Schwarz ist immer auch Schneider."),
-    "outcome_contradiction": _("Widerspricht den Augen oder Stichen."),
-    "won_below_announced_schneider": _(
-        "Schneider angesagt: gewonnen erst, wenn der Gegner Schneider ist."
-    ),
-    "won_contradicts_announcement": _(
-        "Gewonnen, aber die Ansage (Schneider, Schwarz, Ouvert) wurde nicht erreicht."
-    ),
-    "level_not_for_null": _("Null-Spiele kennen weder Schneider noch Schwarz."),
-    "null_below_bid": _(
-        "Dieses Null-Spiel ist weniger wert als der Reizwert: überreizt "
-        "(die Gegenspieler hätten es zurückweisen sollen)."
-    ),
-    "declarer_not_at_table": _("Diesen Platz gibt es an diesem Tisch nicht."),
-    "declarer_is_dealer": _("Der Geber sitzt in diesem Spiel aus und kann nicht spielen."),
-    "declarer_sits_out": _("Dieser Spieler sitzt in diesem Spiel aus und kann nicht spielen."),
-    # The engine: tables, list systems and Ramsch.
-    "five_table_not_with_seeger_fabian": _(
-        "Fünfertische gibt es nur mit klassischer oder Nullsummen-Liste, nicht mit Seeger-Fabian."
-    ),
-    "ramsch_not_with_seeger_fabian": _("Ramsch wird nicht mit Seeger-Fabian gespielt."),
-    "ramsch_not_in_rules": _("Ramsch gibt es in diesem Regelwerk nicht."),
-    "ramsch_players": _("Ramsch: Augen und Stiche der drei Spieler ab Vorhand angeben."),
-    "ramsch_card_points_sum": _("Ramsch: die Augen der drei Spieler ergeben zusammen 120."),
-    "ramsch_tricks_sum": _("Ramsch: die Stiche der drei Spieler ergeben zusammen 10."),
-    "unknown_option": _("unbekannte Regeloption"),
-    "unknown_list_system": _("unbekannte Listenwertung"),
-    "duplicate_key": _("ein Schlüssel kommt doppelt vor"),
-    "option_value_invalid": _("diesen Wert kann die Regeloption nicht haben"),
-    # The engine: the declarer's cards.
-    "card_unknown": _("Unbekannte Karte; Beispiele: CJ, SA, H10, D7 (oder ♣J, ♠A, ♥10, ♦7)."),
-    "card_duplicate": _("Eine Karte kommt doppelt vor."),
-    "hand_size": _("12 Karten angeben: 10 auf der Hand, dann die 2 im Skat."),
-    "skat_size": _("12 Karten angeben: 10 auf der Hand, dann die 2 im Skat."),
-    "game_has_no_matadors": _("Null-Spiele haben keine Spitzen."),
+    # The engine's and the command line's (``scoring.messages``), their words in German there.
+    **{code: _(words) for code, words in scoring.WORDS.items()},
     # The services.
     "declarer_missing": _("Der Alleinspieler fehlt."),
     "list_closed": _("Die Liste ist abgeschlossen; zum Korrigieren erst wieder öffnen."),
@@ -230,11 +170,7 @@ MESSAGES: dict[str, StrPromise] = {
     "name_invalid": _("Name und Verein dürfen keine Steuerzeichen enthalten."),
     "claim_decided": _("Über diesen Check-in hat die Turnierleitung schon entschieden."),
     # The archive: a document's shape, its players, seats and games.
-    "not_an_object": _("muss ein Objekt sein"),
     "not_a_list": _("muss eine Liste sein"),
-    "unknown_key": _("unbekannter Schlüssel"),
-    "required": _("fehlt"),
-    "wrong_type": _("falscher Typ"),
     "too_long": _("zu lang (höchstens %(most)s Zeichen)"),
     "empty": _("darf nicht leer sein"),
     "invalid_characters": _("enthält unzulässige Zeichen"),
@@ -250,7 +186,6 @@ MESSAGES: dict[str, StrPromise] = {
         "Entscheidung: „kept“ oder „corrected“, zusammen mit „decided_at“"
     ),
     "objection_open_twice": _("höchstens ein offener Einspruch je Spiel und Platz"),
-    "unknown_rules": _("unbekanntes Regelwerk"),
     "unknown_scoring": _("unbekannte Listenwertung"),
     "rounds_out_of_range": _("Runden pro Serie: 1 bis 30"),
     "duplicate_player_id": _("diese Spieler-ID kommt schon vor"),
@@ -260,10 +195,8 @@ MESSAGES: dict[str, StrPromise] = {
     "series_number_taken": _("diese Seriennummer kommt schon vor"),
     "table_number_invalid": _("Tischnummer: eine ganze Zahl ab 1"),
     "table_number_taken": _("diese Tischnummer kommt in der Serie schon vor"),
-    "table_size_invalid": _("ein Tisch hat 3, 4 oder 5 Plätze"),
     "player_already_seated": _("sitzt in dieser Serie schon an Tisch %(table)s"),
     "too_many_games": _("%(count)s Spiele, eine Liste dieses Tisches hat höchstens %(most)s"),
-    "unknown_game": _("unbekanntes Spiel"),
     "already_imported": _(
         "dieses Turnier (gleicher Name, gleiches Datum, gleicher Ort) ist schon importiert "
         "(%(slug)s); zum erneuten Import „Trotzdem noch einmal importieren“ wählen"

@@ -23,8 +23,8 @@ from itertools import combinations
 from django.db.models import Sum
 
 from scoring import series_match_points
+from skatliga.entries import half_points
 from skatliga.models import Division, GroupTeam, League, ListResult, MatchGroup, Team
-from skatliga.standings.metrics import half_points
 from skatliga.standings.rankings import DIVISION, GROUP, Ranking
 
 

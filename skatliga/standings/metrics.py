@@ -17,7 +17,6 @@ and a test.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
 
@@ -29,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
 from skatliga.collation import german_key
-from skatliga.entries import one_decimal, plain
+from skatliga.entries import average_text, half_points, one_decimal, plain
 
 Record = dict[str, Any]
 """A row of a standing as its metrics read it (``rankings.Ranking.record``): each metric's
@@ -111,32 +110,6 @@ def metric(kind: _M) -> _M:
     assert kind.key not in METRICS, kind.key
     METRICS[kind.key] = kind()
     return kind
-
-
-def half_points(value: Fraction) -> str:
-    """Match points as printed: whole numbers, or with a half.
-
-    >>> half_points(Fraction(5, 2)), half_points(Fraction(3)), half_points(Fraction(1, 2))
-    ('2½', '3', '½')
-    """
-    whole, rest = divmod(value.numerator, value.denominator)  # halves and wholes alone
-    if not rest:
-        return str(int(whole))
-    return f"{int(whole)}½" if whole else "½"
-
-
-def average_text(value: Fraction | None) -> str:
-    """An average to two decimals in the active language (``24,50``), rounded half up.
-
-    >>> from django.utils import translation
-    >>> with translation.override("de"):
-    ...     average_text(Fraction(49, 2)), average_text(Fraction(-37, 3))
-    ('24,50', '-12,33')
-    """
-    if value is None:
-        return ""
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return formats.number_format(exact.quantize(Decimal("0.01"), ROUND_HALF_UP), 2)
 
 
 # --- who and where ------------------------------------------------------------------------

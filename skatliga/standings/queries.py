@@ -30,7 +30,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from scoring import series_match_points
-from skatliga.entries import plain
+from skatliga.entries import half_points, plain
 from skatliga.models import (
     Game,
     GameType,
@@ -46,7 +46,6 @@ from skatliga.models import (
     Tournament,
     match_points_rule,
 )
-from skatliga.standings.metrics import half_points
 from skatliga.standings.rankings import AVERAGE, TEAMS
 
 

@@ -80,24 +80,26 @@ def division_key(pk: int) -> tuple[tuple[Any, ...], Any]:
 
 
 def _group_tables(table: DivisionTable) -> list[dict[str, Any]]:
-    """Each match day with its groups, each group's table as a django-tables2 table."""
+    """Each match day with its groups, each group's table as the headings and cells of
+    ``GROUP``'s metrics (``Metric.cell``), drawn by a plain loop in the template
+    (``public/_group_table.html``): a dozen django-tables2 tables a page cost most of its
+    build."""
+    columns = [(metric, GROUP.css(metric.key)) for metric in GROUP.metrics if metric.shown]
+    head = [(SHORT.get(metric.key, metric.name), classes) for metric, classes in columns]
     days = []
     for day in table.match_days:
         groups = []
-        for index, group in enumerate(day.groups):
-            shown = StandingTable(
-                group.rows,
-                GROUP,
-                prefix=f"d{day.number}g{index}-",
-                orderable=False,
-                names=SHORT,
-            )
-            groups.append({"group": group, "table": shown})
+        for group in day.groups:
+            rows = [
+                [(classes, metric.cell(record, None)) for metric, classes in columns]
+                for record in GROUP.records(group.rows)
+            ]
+            groups.append({"group": group, "head": head, "rows": rows})
         days.append({"day": day, "groups": groups})
     return days
 
 
-def _division_context(request: HttpRequest, pk: int) -> dict[str, Any]:
+def _division_context(request: HttpRequest, pk: int, *, groups: bool = True) -> dict[str, Any]:
     division = get_object_or_404(Division.objects.select_related("level", "season__league"), pk=pk)
     table = division_table(division)
     shown = StandingTable(table.rows, table.ranking, prefix="t-", names=SHORT)
@@ -109,7 +111,7 @@ def _division_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         "table": table,
         "standing": shown,
         "tie_rule": league.get_tie_rule_display() if league else "",
-        "days": _group_tables(table),
+        "days": _group_tables(table) if groups else [],
     }
 
 
@@ -139,7 +141,7 @@ def division_embed(request: HttpRequest, pk: int) -> HttpResponseBase:
     key, modified = division_key(pk)
 
     def build() -> HttpResponse:
-        context = _division_context(request, pk)
+        context = _division_context(request, pk, groups=False)
         context["standing"].orderable = False
         return render_page(request, "public/division_embed.html", context)
 

@@ -290,3 +290,21 @@ def test_a_stranger_claiming_a_player_gets_nothing_and_the_desk_refuses_it(
     expect(theirs.locator('[data-state="refused"]')).to_be_visible(timeout=20_000)
     expect(theirs.locator(".personal-url")).to_have_count(0)
     assert "/me/" not in theirs.content()
+
+
+def test_the_desk_marks_a_player_here_in_its_own_colour_not_the_warning_red(browser, live_server):
+    """ "ist da" and "pünktlich" are no removal: unlike "Neuen Link ausgeben" and
+    "Ablehnen", they are not written in the warning red."""
+    from playwright.sync_api import expect
+
+    tournament = door()
+    laptop, desk = open_desk(browser, live_server, tournament)
+    red = desk.locator(".desk-side button.link-button").evaluate("b => getComputedStyle(b).color")
+    here = desk.locator("#arrivals button.link-button", has_text="ist da").first
+
+    assert here.evaluate("b => getComputedStyle(b).color") != red
+    here.click()
+    on_time = desk.locator("#arrivals button.link-button", has_text="pünktlich").first
+    expect(on_time).to_be_visible()
+    assert on_time.evaluate("b => getComputedStyle(b).color") != red
+    laptop.close()

@@ -7,20 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from skatliga import pdf
-from skatliga.entries import MINUS
-from skatliga.services.money import Settlement
-
-
-def euros(amount: Decimal) -> str:
-    """An amount in the active language, to the cent, a debt with a real minus sign:
-    ``138,50``, ``−1,50``."""
-    text = formats.number_format(abs(amount), 2)
-    return f"{MINUS}{text}" if amount < 0 else text
+from skatliga.services.money import Settlement, euros
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -101,24 +102,32 @@ def shorten(text: str, room: float, size: float, font: str = FONT) -> str:
 
 def wrap_lines(text: str, room: float, size: float, font: str, most: int) -> list[str]:
     """``text`` in at most ``most`` lines of ``room`` points: broken at spaces where it can,
-    inside a word too long for a line, and the last line shortened with "…".
+    after the hyphen of a word too long for a line (a double name), inside a word only when a
+    part of it is still too long, and the last line shortened with "…".
 
     >>> register_fonts()
     >>> wrap_lines("W" * 30, 40, 8, FONT, 2)
     ['WWWW', 'WWWW…']
+    >>> wrap_lines("Friederike-Charlotte von Hohenstein", 60, 8, FONT, 3)
+    ['Friederike-', 'Charlotte von', 'Hohenstein']
     """
     lines: list[str] = []
     for word in text.split():
-        candidate = f"{lines[-1]} {word}" if lines else word
-        if lines and width(candidate, size, font) <= room:
-            lines[-1] = candidate
-            continue
-        while width(word, size, font) > room and len(word) > 1:
-            cut = len(shorten(word, room, size, font)) - 1
-            cut = max(cut, 1)
-            lines.append(word[:cut])
-            word = word[cut:]
-        lines.append(word)
+        pieces = [word]
+        if width(word, size, font) > room:
+            pieces = re.findall(r"-*[^-]+-*|-+", word)
+        for index, piece in enumerate(pieces):
+            glue = "" if index else " "
+            candidate = f"{lines[-1]}{glue}{piece}" if lines else piece
+            if lines and width(candidate, size, font) <= room:
+                lines[-1] = candidate
+                continue
+            while width(piece, size, font) > room and len(piece) > 1:
+                cut = len(shorten(piece, room, size, font)) - 1
+                cut = max(cut, 1)
+                lines.append(piece[:cut])
+                piece = piece[cut:]
+            lines.append(piece)
     if len(lines) > most:
         lines = lines[: most - 1] + [shorten(" ".join(lines[most - 1 :]), room, size, font)]
     return lines

@@ -19,14 +19,23 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 from django.db import transaction
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from skatliga import revisions
+from skatliga.entries import MINUS
 from skatliga.models import Arrival, ListResult, Purse, Series, Tournament
 from skatliga.services.common import ServiceError, lock_tournament
 
 CENT = Decimal("0.01")
 EURO = Decimal("1")
+
+
+def euros(amount: Decimal) -> str:
+    """An amount in the active language, to the cent, a debt with a real minus sign:
+    ``138,50``, ``−1,50``."""
+    text = formats.number_format(abs(amount), 2)
+    return f"{MINUS}{text}" if amount < 0 else text
 
 
 def lost_game_fee(lost: int, purse: Purse) -> Decimal:
@@ -108,6 +117,11 @@ class PlayerMoney:
     def balance(self) -> Decimal:
         """What changes hands now: positive, he gets it; negative, he pays it."""
         return self.prize - self.due
+
+    @property
+    def balance_text(self) -> str:
+        """The balance as the settlement page writes it: ``69,00``, ``−10,50``."""
+        return euros(self.balance)
 
 
 @dataclass(frozen=True, slots=True)

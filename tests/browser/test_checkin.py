@@ -290,3 +290,43 @@ def test_a_stranger_claiming_a_player_gets_nothing_and_the_desk_refuses_it(
     expect(theirs.locator('[data-state="refused"]')).to_be_visible(timeout=20_000)
     expect(theirs.locator(".personal-url")).to_have_count(0)
     assert "/me/" not in theirs.content()
+
+
+def test_the_desk_marks_a_player_here_in_its_own_colour_not_the_warning_red(browser, live_server):
+    """ "ist da" and "pünktlich" are no removal: unlike "Neuen Link ausgeben" and
+    "Ablehnen", they are not written in the warning red."""
+    from playwright.sync_api import expect
+
+    tournament = door()
+    laptop, desk = open_desk(browser, live_server, tournament)
+    red = desk.locator(".desk-side button.link-button").evaluate("b => getComputedStyle(b).color")
+    here = desk.locator("#arrivals button.link-button", has_text="ist da").first
+
+    assert here.evaluate("b => getComputedStyle(b).color") != red
+    here.click()
+    on_time = desk.locator("#arrivals button.link-button", has_text="pünktlich").first
+    expect(on_time).to_be_visible()
+    assert on_time.evaluate("b => getComputedStyle(b).color") != red
+    laptop.close()
+
+
+def test_the_desk_on_a_phone_shows_the_fee_and_late_buttons_without_scrolling(browser, live_server):
+    """A referee at the door with only a phone (390 px): every arrival's fee buttons and
+    the late toggle are on screen; the club gives way, as in the list of claims."""
+    from playwright.sync_api import expect
+
+    tournament = door()
+    laptop, desk = open_desk(browser, live_server, tournament)
+    desk.locator("#arrivals button.link-button", has_text="ist da").first.click()
+    expect(desk.locator("#arrivals .fee")).to_have_count(1)
+    desk.set_viewport_size({"width": 390, "height": 844})
+
+    region = desk.locator(".desk-arrivals .table-scroll")
+    scroll, client = region.evaluate("r => [r.scrollWidth, r.clientWidth]")
+    assert scroll <= client
+    for button in [
+        *desk.locator("#arrivals .fee button").all(),
+        desk.locator("#arrivals button.link-button", has_text="pünktlich"),
+    ]:
+        assert button.evaluate("b => b.getBoundingClientRect().right") <= 390
+    laptop.close()

@@ -285,3 +285,17 @@ def test_the_money_pdf_writes_a_debt_with_a_real_minus():
 
     with translation.override("de"):
         assert (euros(Decimal("-1.50")), euros(Decimal("0.50"))) == ("\u22121,50", "0,50")
+
+
+def test_the_settlement_page_writes_a_debt_with_a_real_minus(client, django_user_model, evening):
+    """P11 pays 13.50 (nothing paid at the door): the Saldo column says −13,50, as the PDF
+    does, never the hyphen of -13,50."""
+    user = django_user_model.objects.create_user("kasse")
+    evening.referees.add(user)
+    client.force_login(user)
+
+    page = client.get(reverse("referee:money", args=["preisskat"])).content.decode()
+    row = page.split("<td>P11</td>", 1)[1].split("</tr>", 1)[0]
+
+    assert '<td class="number total" data-balance>\u221213,50</td>' in row
+    assert "-13,50" not in page.split("<tbody>", 1)[1]

@@ -171,6 +171,8 @@ def test_an_entry_fee_paid_at_the_door_is_not_asked_for_again():
     money = money.split("</section>", 1)[0]
     assert "Ich zahle" in money and "0,50" in money and "10,50" not in money
     assert 'data-money="entry-paid"' in money
+    # Paid at the door, the fee is not asked for again: nothing is "taken off" a prize.
+    assert "nicht noch einmal verlangt" in money and "abgezogen" not in money
     money = page_html(url(regs["Anna Berg"])).split('class="me-money"', 1)[1]
     assert "Ich bekomme" in money.split("</section>", 1)[0]
     assert "15,00" in money.split('data-money="balance"', 1)[1][:40]

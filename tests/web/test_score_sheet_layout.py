@@ -92,3 +92,12 @@ def test_signatures_stay_inside_their_boxes():
         assert seat, (text, left, right)
         # Nothing reaches over the label, left of the first box.
         assert not (left < label[1] and top < label[3] and bottom > label[2]), text
+
+
+def test_a_double_name_in_the_heading_breaks_at_its_hyphen():
+    """Seat 4's "Friederike-Charlotte von Hohenstein-Bergmann" is too wide for its column:
+    the heading breaks after "Friederike-", never inside "Charlotte"."""
+    laid_out = {w[4] for w in words(pdf.score_sheets_pdf([substitute_sheet()]))}
+
+    assert "Friederike-" in laid_out
+    assert not {"Friederike-Charl", "otte"} & laid_out

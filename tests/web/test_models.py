@@ -11,6 +11,7 @@ import pytest
 from django.apps import apps
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, ProtectedError
+from django.utils import timezone
 
 import scoring
 from skatliga import services
@@ -19,6 +20,8 @@ from skatliga.models import (
     CheckInLink,
     Club,
     Division,
+    Fine,
+    FineKind,
     ForbiddenPair,
     Game,
     GameType,
@@ -31,12 +34,15 @@ from skatliga.models import (
     ListSystem,
     MatchDay,
     MatchGroup,
+    MatchReport,
     Objection,
+    Payment,
     Player,
     Purse,
     RatingChange,
     RefereeCall,
     Registration,
+    ReportAnswer,
     RosterEntry,
     RuleSetName,
     Season,
@@ -170,6 +176,34 @@ def league(x: SimpleNamespace) -> SimpleNamespace:
         group=group,
         line_up=line_up,
         player=x.emil,
+    )
+
+
+def report(x: SimpleNamespace) -> MatchReport:
+    """The report of :func:`league`'s group."""
+    return MatchReport.objects.get_or_create(
+        group=league(x).group,
+        defaults={
+            "content": {},
+            "written_at": timezone.now(),
+            "binding_on": datetime.date(2026, 4, 4),
+        },
+    )[0]
+
+
+def fine(x: SimpleNamespace, *, amount: int = 60, proposed: bool = False) -> Fine:
+    """A fine of :func:`league`'s team for its group's match day."""
+    found = league(x)
+    return Fine.objects.create(
+        league=found.league,
+        club=Club.objects.get_or_create(name="SC")[0],
+        team=found.team,
+        group=found.group,
+        code="absent",
+        amount=amount,
+        reason="nicht angetreten",
+        proposed=proposed,
+        created_at=timezone.now(),
     )
 
 
@@ -427,6 +461,44 @@ CASES: dict[str, list[Callable[[SimpleNamespace], object]]] = {
             LineUpPlayer.objects.create(line_up=league(x).line_up, player=make_player(), position=1)
             for _ in range(2)
         ]
+    ],
+    "report_answer_once": [
+        lambda x: [
+            ReportAnswer.objects.create(
+                report=report(x), team=league(x).team, answer="confirmed", at=timezone.now()
+            )
+            for _ in range(2)
+        ]
+    ],
+    "report_objection_has_reason": [
+        lambda x: ReportAnswer.objects.create(
+            report=report(x), team=league(x).team, answer="objected", at=timezone.now()
+        )
+    ],
+    "fine_kind_code_once": [
+        lambda x: [
+            FineKind.objects.create(
+                league=league(x).league, code="absent", name=f"nicht angetreten {n}", amount=60
+            )
+            for n in range(2)
+        ]
+    ],
+    "fine_kind_amount_positive": [
+        lambda x: FineKind.objects.create(
+            league=league(x).league, code="absent", name="nicht angetreten", amount=0
+        )
+    ],
+    "fine_proposed_once": [
+        lambda x: [fine(x, proposed=True) for _ in range(2)],
+    ],
+    "fine_amount_positive": [lambda x: fine(x, amount=0)],
+    "payment_amount_positive": [
+        lambda x: Payment.objects.create(
+            league=league(x).league,
+            club=Club.objects.get_or_create(name="SC")[0],
+            amount=0,
+            paid_on=datetime.date(2026, 4, 1),
+        )
     ],
     "team_link_one_active": [
         lambda x: [

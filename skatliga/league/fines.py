@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from skatliga.league.captain import open_team_link
 from skatliga.league.official import official_required
 from skatliga.league.views import saved
-from skatliga.models import Club, Division, Fine, MatchGroup, Team
+from skatliga.models import Club, Division, Fine, MatchGroup, Team, Withdrawal
 from skatliga.services import ServiceError, fines
 from skatliga.table.views import private
 
@@ -79,6 +79,22 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
                     request, _("Strafe verhängt.") if action == "confirm" else _("Strafe erlassen.")
                 )
             return redirect("league:fines", pk=division.pk)
+        if action in ("withdraw", "keep"):
+            withdrawal = get_object_or_404(
+                Withdrawal, pk=request.POST.get("withdrawal", 0), team__division=division
+            )
+            try:
+                fines.decide_withdrawal(withdrawal, confirm=action == "withdraw", user=request.user)
+            except ServiceError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(
+                    request,
+                    _("Mannschaft zurückgezogen.")
+                    if action == "withdraw"
+                    else _("Rückzug verworfen."),
+                )
+            return redirect("league:fines", pk=division.pk)
         if action == "add":
             fine_form = FineForm(request.POST, prefix="fine", division=division)
             if fine_form.is_valid() and saved(
@@ -113,6 +129,12 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
         .select_related("club", "team", "group__match_day")
         .order_by("group__match_day__number", "team__name")
     )
+    withdrawals = (
+        Withdrawal.objects.filter(team__division=division)
+        .exclude(state=Withdrawal.State.WAIVED)
+        .select_related("team", "group__match_day")
+        .order_by("team__name")
+    )
     clubs = (
         [fines.statement(league, club, today=today) for club in _clubs(division)] if league else []
     )
@@ -122,6 +144,7 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
         {
             "division": division,
             "proposed": proposed,
+            "withdrawals": withdrawals,
             "clubs": clubs,
             "fine_form": fine_form,
             "payment_form": payment_form,

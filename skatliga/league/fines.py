@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from skatliga.league.captain import open_team_link
 from skatliga.league.official import official_required
 from skatliga.league.views import saved
+from skatliga.messages import message
 from skatliga.models import Club, Division, Fine, MatchGroup, Team, Withdrawal
 from skatliga.services import ServiceError, fines
 from skatliga.table.views import private
@@ -73,7 +74,7 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
             try:
                 fines.decide_fine(fine, confirm=action == "confirm", user=request.user)
             except ServiceError as error:
-                messages.error(request, str(error))
+                messages.error(request, message(error.code, **error.params))
             else:
                 messages.success(
                     request, _("Strafe verhängt.") if action == "confirm" else _("Strafe erlassen.")
@@ -86,7 +87,7 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
             try:
                 fines.decide_withdrawal(withdrawal, confirm=action == "withdraw", user=request.user)
             except ServiceError as error:
-                messages.error(request, str(error))
+                messages.error(request, message(error.code, **error.params))
             else:
                 messages.success(
                     request,

@@ -181,6 +181,12 @@ class FineKind(models.Model):
     code = models.CharField(_("Anlass"), max_length=14, choices=FineCode.choices)
     name = models.CharField(_("Bezeichnung"), max_length=160)
     amount = models.DecimalField(_("Betrag"), max_digits=8, decimal_places=2)
+    set_by = models.CharField(
+        _("verhängt von"),
+        max_length=80,
+        blank=True,
+        help_text=_("Wer diese Strafe verhängt, etwa der Staffelleiter oder der Schatzmeister."),
+    )
 
     class Meta:
         ordering = ["league", "code", "name"]

@@ -42,9 +42,19 @@ class FineKindForm(forms.ModelForm[FineKind]):
         model = FineKind
         fields = ["code", "name", "amount", "set_by"]
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        for field in self.fields.values():  # a row of the table: its header is the label
+            field.widget.attrs["aria-label"] = str(field.label)
+
 
 class BaseCatalogue(forms.BaseModelFormSet):  # type: ignore[type-arg]
     """The league's whole catalogue: each code but "other" once."""
+
+    def add_fields(self, form: forms.ModelForm[FineKind], index: int | None) -> None:
+        super().add_fields(form, index)
+        if "DELETE" in form.fields:
+            form.fields["DELETE"].widget.attrs["aria-label"] = _("Löschen")
 
     def clean(self) -> None:
         super().clean()

@@ -156,7 +156,7 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
 
 @official_required
 def club_statement(request: HttpRequest, division: Division, club_pk: int) -> HttpResponse:
-    club = get_object_or_404(Club, pk=club_pk, team__division=division)
+    club = get_object_or_404(Club.objects.filter(team__division=division).distinct(), pk=club_pk)
     return _statement(request, division, club, token=None)
 
 

@@ -103,3 +103,13 @@ def test_the_official_confirms_a_withdrawal_on_the_fines_page(division, client, 
     assert division_table(division).rows[-1].team == f"{team.name} (zurückgezogen)"
     again = client.post(url, {"action": "keep", "withdrawal": withdrawal.pk}, follow=True)
     assert "schon entschieden" in again.content.decode()
+
+
+def test_the_statement_of_a_club_with_two_teams_in_the_division(client, django_user_model, db):
+    division = make_division(4, clubs=2, series=2)  # two teams a club
+    official = django_user_model.objects.create_user("staffel")
+    division.officials.add(official)
+    client.force_login(official)
+    club = division.teams.order_by("name")[0].club
+    url = f"/league/divisions/{division.pk}/clubs/{club.pk}/statement/"
+    assert client.get(url).status_code == 200

@@ -342,9 +342,16 @@ class LeagueRulesAdmin(admin.ModelAdmin[models.LeagueRules]):
     search_fields = ["league__name"]
 
 
+@admin.register(models.Withdrawal)
+class WithdrawalAdmin(admin.ModelAdmin[models.Withdrawal]):
+    list_display = ["team", "absences", "state", "annulled", "decided_at"]
+    list_filter = ["state"]
+    search_fields = ["team__name"]
+
+
 @admin.register(models.FineKind)
 class FineKindAdmin(admin.ModelAdmin[models.FineKind]):
-    list_display = ["league", "code", "name", "amount"]
+    list_display = ["league", "code", "name", "amount", "set_by"]
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
 

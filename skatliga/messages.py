@@ -301,6 +301,7 @@ MESSAGES: dict[str, StrPromise] = {
     "report_released": _("Der Spielbericht ist schon freigegeben."),
     "objection_open": _("Erst über den offenen Einspruch entscheiden."),
     "fine_decided": _("Über diese Strafe ist schon entschieden."),
+    "withdrawal_decided": _("Über diesen Rückzug ist schon entschieden."),
     "fine_needs_reason": _("Eine Strafe braucht eine Begründung."),
     "amount_invalid": _("Der Betrag muss größer als null sein."),
     "team_barred": _("%(team)s ist wegen einer unbezahlten Strafe für diesen Spieltag gesperrt."),

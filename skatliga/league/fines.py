@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy
 from skatliga.league.captain import open_team_link
 from skatliga.league.official import official_required
 from skatliga.league.views import saved
-from skatliga.models import Club, Division, Fine, MatchGroup, Team
+from skatliga.messages import message
+from skatliga.models import Club, Division, Fine, MatchGroup, Team, Withdrawal
 from skatliga.services import ServiceError, fines
 from skatliga.table.views import private
 
@@ -73,10 +74,26 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
             try:
                 fines.decide_fine(fine, confirm=action == "confirm", user=request.user)
             except ServiceError as error:
-                messages.error(request, str(error))
+                messages.error(request, message(error.code, **error.params))
             else:
                 messages.success(
                     request, _("Strafe verhängt.") if action == "confirm" else _("Strafe erlassen.")
+                )
+            return redirect("league:fines", pk=division.pk)
+        if action in ("withdraw", "keep"):
+            withdrawal = get_object_or_404(
+                Withdrawal, pk=request.POST.get("withdrawal", 0), team__division=division
+            )
+            try:
+                fines.decide_withdrawal(withdrawal, confirm=action == "withdraw", user=request.user)
+            except ServiceError as error:
+                messages.error(request, message(error.code, **error.params))
+            else:
+                messages.success(
+                    request,
+                    _("Mannschaft zurückgezogen.")
+                    if action == "withdraw"
+                    else _("Rückzug verworfen."),
                 )
             return redirect("league:fines", pk=division.pk)
         if action == "add":
@@ -113,6 +130,12 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
         .select_related("club", "team", "group__match_day")
         .order_by("group__match_day__number", "team__name")
     )
+    withdrawals = (
+        Withdrawal.objects.filter(team__division=division)
+        .exclude(state=Withdrawal.State.WAIVED)
+        .select_related("team", "group__match_day")
+        .order_by("team__name")
+    )
     clubs = (
         [fines.statement(league, club, today=today) for club in _clubs(division)] if league else []
     )
@@ -122,6 +145,7 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
         {
             "division": division,
             "proposed": proposed,
+            "withdrawals": withdrawals,
             "clubs": clubs,
             "fine_form": fine_form,
             "payment_form": payment_form,
@@ -132,7 +156,7 @@ def division_fines(request: HttpRequest, division: Division) -> HttpResponse:
 
 @official_required
 def club_statement(request: HttpRequest, division: Division, club_pk: int) -> HttpResponse:
-    club = get_object_or_404(Club, pk=club_pk, team__division=division)
+    club = get_object_or_404(Club.objects.filter(team__division=division).distinct(), pk=club_pk)
     return _statement(request, division, club, token=None)
 
 

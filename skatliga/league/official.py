@@ -111,6 +111,7 @@ def division(request: HttpRequest, division: Division) -> HttpResponse:
         "league/division.html",
         {
             "division": division,
+            "may_rule": division.season.is_run_by(request.user),
             "teams": division.teams.select_related("club", "captain").prefetch_related("roster"),
             "schedule_form": bound.get("schedule") or ScheduleForm(prefix="schedule"),
             "days": _schedule(division, bound),

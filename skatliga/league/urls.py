@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from skatliga.league import calendar, fines, official, reports, season_end, views
+from skatliga.league import calendar, fines, official, reports, rules, season_end, views
 
 app_name = "league"
 urlpatterns = [
@@ -15,6 +15,7 @@ urlpatterns = [
     path("seasons/<slug:slug>/", views.season, name="season"),
     path("seasons/<slug:slug>/teams/<id:pk>/", views.team, name="team"),
     path("seasons/<slug:slug>/end/", season_end.season_end, name="season-end"),
+    path("seasons/<slug:slug>/rules/", rules.league_rules, name="rules"),
     path("divisions/", official.divisions, name="divisions"),
     path("divisions/<id:pk>/", official.division, name="division"),
     path("divisions/<id:pk>/teams/<id:team_pk>/", official.team, name="division-team"),

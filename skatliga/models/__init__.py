@@ -55,6 +55,7 @@ from skatliga.models.reports import (
     MatchReport,
     Payment,
     ReportAnswer,
+    Withdrawal,
 )
 from skatliga.models.results import (
     RESULT_FIGURES,
@@ -84,6 +85,7 @@ __all__ = [
     "MatchReport",
     "Payment",
     "ReportAnswer",
+    "Withdrawal",
     "TeamLink",
     "MatchGroup",
     "MatchDay",

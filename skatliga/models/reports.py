@@ -68,6 +68,25 @@ class LeagueRules(models.Model):
         ),
     )
 
+    class WithdrawnResults(models.TextChoices):
+        KEEP = "keep", _("bleiben in der Tabelle")
+        ANNUL = "annul", _("werden annulliert")
+
+    withdraw_after = models.PositiveSmallIntegerField(
+        _("Rückzug nach Nichtantritten"),
+        default=3,
+        help_text=_(
+            "Beim so vielten Nichtantritt schlägt skatliga den Rückzug der Mannschaft vor; 0: nie."
+        ),
+    )
+    withdrawn_results = models.CharField(
+        _("Ergebnisse einer zurückgezogenen Mannschaft"),
+        max_length=5,
+        choices=WithdrawnResults.choices,
+        default=WithdrawnResults.KEEP,
+        help_text=_("Annulliert: die Matchpunkte gegen sie entfallen in der Tabelle der Staffel."),
+    )
+
     class Meta:
         verbose_name = _("Ligaordnung")
         verbose_name_plural = _("Ligaordnungen")
@@ -162,6 +181,12 @@ class FineKind(models.Model):
     code = models.CharField(_("Anlass"), max_length=14, choices=FineCode.choices)
     name = models.CharField(_("Bezeichnung"), max_length=160)
     amount = models.DecimalField(_("Betrag"), max_digits=8, decimal_places=2)
+    set_by = models.CharField(
+        _("verhängt von"),
+        max_length=80,
+        blank=True,
+        help_text=_("Wer diese Strafe verhängt, etwa der Staffelleiter oder der Schatzmeister."),
+    )
 
     class Meta:
         ordering = ["league", "code", "name"]
@@ -259,3 +284,36 @@ class Payment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club}: {self.amount} ({self.paid_on})"
+
+
+class Withdrawal(models.Model):
+    """A team withdrawn from its division after its ``LeagueRules.withdraw_after``-th absence:
+    proposed by skatliga at that absence (``group``), then confirmed or waived by the official.
+    ``annulled`` is the league's rule at the confirmation: the match points won and lost
+    against the team then leave the division's table."""
+
+    class State(models.TextChoices):
+        PROPOSED = "proposed", _("vorgeschlagen")
+        CONFIRMED = "confirmed", _("zurückgezogen")
+        WAIVED = "waived", _("verworfen")
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="withdrawal")
+    group = models.ForeignKey(
+        MatchGroup, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    absences = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PROPOSED)
+    annulled = models.BooleanField(_("Ergebnisse annulliert"), default=False)
+    created_at = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["team"]
+        verbose_name = _("Rückzug")
+        verbose_name_plural = _("Rückzüge")
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.get_state_display()}"

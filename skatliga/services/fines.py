@@ -9,6 +9,11 @@ or waives each (:func:`decide_fine`) and adds others (:func:`add_fine`). A club'
 (:func:`statement`) lists its fines and payments with the balance; payments settle the
 oldest due fines first. Where the league says so (``LeagueRules.bar_unpaid``), a confirmed
 fine unpaid after its date bars the club's teams from the next match day (:func:`is_barred`).
+
+A team's ``LeagueRules.withdraw_after``-th absence (3 by default) makes skatliga propose its
+withdrawal (:func:`propose_withdrawal`, with the fines); the official confirms or waives it
+(:func:`decide_withdrawal`), and the division's table marks the team withdrawn, its results
+kept or annulled as the league's rule says at the confirmation.
 """
 
 from __future__ import annotations
@@ -26,12 +31,15 @@ from skatliga.models import (
     Fine,
     FineCode,
     FineKind,
+    GroupTeam,
     League,
+    LeagueRules,
     LineUp,
     MatchGroup,
     MatchReport,
     Payment,
     Team,
+    Withdrawal,
 )
 from skatliga.services.common import ServiceError, User, acting_user
 from skatliga.services.reports import rules_of
@@ -90,6 +98,8 @@ def propose_fines(group: MatchGroup, *, today: datetime.date | None = None) -> l
     catalogue = {k.code: k for k in FineKind.objects.filter(league=league).exclude(code="other")}
     made = []
     for team, code, reason in _seen(group, today):
+        if code == FineCode.ABSENT:
+            propose_withdrawal(team, today=today)
         kind = catalogue.get(code)
         if kind is None or team.club_id is None:
             continue
@@ -130,6 +140,57 @@ def decide_fine(
         fine.state = Fine.State.WAIVED
     fine.save(update_fields=["state", "decided_at", "decided_by", "due_on"])
     return fine
+
+
+def absences(team: Team, *, today: datetime.date | None = None) -> list[MatchGroup]:
+    """The groups of the team's division, dated before ``today``, where it set no line-up at
+    all, in date order."""
+    today = today or timezone.localdate()
+    places = GroupTeam.objects.filter(team=team, group__date__lt=today).values_list(
+        "group_id", flat=True
+    )
+    with_line_up = LineUp.objects.filter(team=team).values_list("group_id", flat=True)
+    return list(
+        MatchGroup.objects.filter(pk__in=places).exclude(pk__in=with_line_up).order_by("date", "pk")
+    )
+
+
+@transaction.atomic
+def propose_withdrawal(team: Team, *, today: datetime.date | None = None) -> Withdrawal | None:
+    """The team's withdrawal, proposed once when its absences reach the league's
+    ``withdraw_after`` (none where that is 0 or the team has no league)."""
+    league = team.season.league
+    if league is None:
+        return None
+    limit = rules_of(league).withdraw_after
+    found = Withdrawal.objects.filter(team=team).first()
+    if found is not None or limit == 0:
+        return found
+    missed = absences(team, today=today)
+    if len(missed) < limit:
+        return None
+    return Withdrawal.objects.create(
+        team=team, group=missed[limit - 1], absences=len(missed), created_at=timezone.now()
+    )
+
+
+@transaction.atomic
+def decide_withdrawal(withdrawal: Withdrawal, *, confirm: bool, user: User = None) -> Withdrawal:
+    """The official confirms a proposed withdrawal (its results kept or annulled as the
+    league's rule says now) or waives it."""
+    withdrawal = Withdrawal.objects.select_for_update().get(pk=withdrawal.pk)
+    if withdrawal.state != Withdrawal.State.PROPOSED:
+        raise ServiceError("withdrawal_decided")
+    withdrawal.decided_at = timezone.now()
+    withdrawal.decided_by = acting_user(user)
+    if confirm:
+        withdrawal.state = Withdrawal.State.CONFIRMED
+        rules = rules_of(withdrawal.team.season.league)
+        withdrawal.annulled = rules.withdrawn_results == LeagueRules.WithdrawnResults.ANNUL
+    else:
+        withdrawal.state = Withdrawal.State.WAIVED
+    withdrawal.save(update_fields=["state", "decided_at", "decided_by", "annulled"])
+    return withdrawal
 
 
 @transaction.atomic

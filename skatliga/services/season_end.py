@@ -11,14 +11,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Collection, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.db import transaction
 
 from scoring.promotion import Comparison, Line, Moves, Rule, moves
 from skatliga import revisions
-from skatliga.models import Division, Level, ListResult, RosterEntry, Season, Team
+from skatliga.models import (
+    Division,
+    Level,
+    ListResult,
+    RosterEntry,
+    Season,
+    Team,
+    Withdrawal,
+)
 from skatliga.services import ServiceError
 from skatliga.services.rosters import one_line, unique_slug
 from skatliga.standings.queries import TeamRow, team_standings
@@ -41,7 +49,7 @@ class LevelProposal:
 def division_table(division: Division) -> list[TeamRow]:
     """A division's table: its teams ranked by match points, then game points, over all its
     match days' series (``standings.queries.team_standings``); a team without a result yet
-    after them, by name."""
+    after them, by name; a withdrawn team (a confirmed ``Withdrawal``) last."""
     results = ListResult.objects.filter(tournament__match_group__match_day__division=division)
     rows = team_standings(results, division.season.match_points)
     played = {row.team_id for row in rows}
@@ -50,6 +58,16 @@ def division_table(division: Division) -> list[TeamRow]:
         rows.append(
             TeamRow(len(rows) + 1, team.pk, team.name, club, 0, Fraction(0), Fraction(0), 0)
         )
+    withdrawn = set(
+        Withdrawal.objects.filter(
+            team__division=division, state=Withdrawal.State.CONFIRMED
+        ).values_list("team_id", flat=True)
+    )
+    if withdrawn:
+        ordered = [r for r in rows if r.team_id not in withdrawn] + [
+            r for r in rows if r.team_id in withdrawn
+        ]
+        rows = [replace(row, rank=place) for place, row in enumerate(ordered, start=1)]
     return rows
 
 

@@ -9,6 +9,11 @@ match points for and against and the game points over every group its teams play
 ranks by match points, then game points, then the league's tie rule (``League.TieRule``). A
 group whose series are not all published is provisional, and so is every table it counts in.
 
+A withdrawn team (a confirmed ``Withdrawal``) ranks after the others, its name marked. Where
+its results are annulled, the division's table counts each series without it: the others'
+match points against it are dropped (a team beaten by everyone else loses one point each), and
+it keeps none of its own; the match days' tables still show the series as played.
+
 Bounded: five statements for a division, however many teams and match days it has.
 """
 
@@ -21,10 +26,11 @@ from fractions import Fraction
 from itertools import combinations
 
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from scoring import series_match_points
 from skatliga.entries import half_points
-from skatliga.models import Division, GroupTeam, League, ListResult, MatchGroup, Team
+from skatliga.models import Division, GroupTeam, League, ListResult, MatchGroup, Team, Withdrawal
 from skatliga.standings.rankings import DIVISION, GROUP, Ranking
 
 
@@ -94,6 +100,7 @@ class DivisionRow:
     """Match points won in the series against the teams level with it on match points and
     game points (one per team beaten, a half per team level): the head-to-head rule's figure,
     0 where nobody is level."""
+    withdrawn: bool = False
 
     @property
     def match_points_text(self) -> str:
@@ -226,12 +233,17 @@ def division_table(division: Division) -> DivisionTable:
     division = Division.objects.select_related("level", "season__league").get(pk=division.pk)
     series_count = division.level.series
     rule = division.season.league.tie_rule if division.season.league else League.TieRule.SHARED
-    names = {
-        pk: (name, club or "")
-        for pk, name, club in Team.objects.filter(division=division).values_list(
-            "pk", "name", "club__name"
-        )
-    }
+    names: dict[int, tuple[str, str]] = {}
+    withdrawn: set[int] = set()
+    annulled: set[int] = set()
+    for pk, name, club, state, annul in Team.objects.filter(division=division).values_list(
+        "pk", "name", "club__name", "withdrawal__state", "withdrawal__annulled"
+    ):
+        names[pk] = (name, club or "")
+        if state == Withdrawal.State.CONFIRMED:
+            withdrawn.add(pk)
+            if annul:
+                annulled.add(pk)
     groups = list(
         MatchGroup.objects.filter(match_day__division=division)
         .select_related("match_day", "host", "tournament")
@@ -272,7 +284,11 @@ def division_table(division: Division) -> DivisionTable:
         ranked = _group_rows(teams, names, series) if series else []
         if series:
             played.append({n: {t: p.get(t, 0) for t in teams} for n, p in series.items()})
-        for line in ranked:
+        counted = ranked
+        if series and annulled.intersection(teams):
+            kept = [team for team in teams if team not in annulled]
+            counted = _group_rows(kept, names, series) if kept else []
+        for line in counted:
             totals[line.team_id].append(line)
         day = group.match_day
         found = days.setdefault(
@@ -303,15 +319,27 @@ def division_table(division: Division) -> DivisionTable:
                 (row.match_points_against for row in totals[team]), Fraction(0)
             ),
             game_points=sum(row.game_points for row in totals[team]),
+            withdrawn=team in withdrawn,
         )
         for team, (name, club) in names.items()
     ]
     ranking = tie_ranking(rule)
     if rule == League.TieRule.HEAD_TO_HEAD:
         table = _head_to_head(table, played)
+    active = ranking.ranked(
+        [row for row in table if not row.withdrawn], name=lambda row: (row.team, row.team_id)
+    )
+    out = ranking.ranked(
+        [
+            replace(row, team=_("%(team)s (zurückgezogen)") % {"team": row.team})
+            for row in table
+            if row.withdrawn
+        ],
+        name=lambda row: (row.team, row.team_id),
+    )
     return DivisionTable(
         division=division,
-        rows=ranking.ranked(table, name=lambda row: (row.team, row.team_id)),
+        rows=active + [replace(row, rank=len(active) + row.rank) for row in out],
         match_days=[days[number] for number in sorted(days)],
         ranking=ranking,
     )

@@ -45,8 +45,9 @@ SHORT = {"match_points": gettext_lazy("Punkte")}
 
 def division_key(pk: int) -> tuple[tuple[Any, ...], Any]:
     """What a division's pages show, as a cache key, and when it last changed: the division
-    and its teams, its schedule (each group's date, host, venue and teams) and the revision
-    of each group's tournament. Three statements, a row per group and per place."""
+    and its teams (withdrawn or not), its schedule (each group's date, host, venue and
+    teams) and the revision of each group's tournament.
+    Three statements, a row per group and per place."""
     found = list(
         Division.objects.filter(pk=pk).values_list(
             "pk", "name", "published_at", "level__name", "season__name", "season__league__tie_rule"
@@ -73,7 +74,14 @@ def division_key(pk: int) -> tuple[tuple[Any, ...], Any]:
     places = list(
         GroupTeam.objects.filter(match_day__division=pk)
         .order_by("pk")
-        .values_list("group_id", "team_id", "team__name", "team__club__name")
+        .values_list(
+            "group_id",
+            "team_id",
+            "team__name",
+            "team__club__name",
+            "team__withdrawal__state",
+            "team__withdrawal__annulled",
+        )
     )
     modified = latest(*(moment(row[-1]) for row in groups))
     return (found[0], [row[:-1] for row in groups], places), modified

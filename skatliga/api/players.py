@@ -220,7 +220,10 @@ def ratings(request: HttpRequest, filters: Query[RatingFilter]) -> Any:
 def player_rating(request: HttpRequest, pk: int) -> Any:
     """A player's rating and what each tournament did to it; 404 where he has none or keeps
     it from the public."""
-    rating = get_object_or_404(PlayerRating.objects.listed().select_related("player__club"), pk=pk)
+    player = get_object_or_404(Player.objects.only("pk"), pk=pk)  # an id out of range: 404
+    rating = get_object_or_404(
+        PlayerRating.objects.listed().select_related("player__club"), player=player
+    )
     changes = RatingChange.objects.filter(player_id=pk).per_tournament()
     return {
         "player": player_json(rating.player),

@@ -7,13 +7,13 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from skatliga.models import FineCode, FineKind, LeagueRules, Season
+from skatliga.services import fines
 from skatliga.services.reports import rules_of
 from skatliga.views.referee import forbidden
 
@@ -89,9 +89,7 @@ def league_rules(request: HttpRequest, slug: str) -> HttpResponse:
     for form in catalogue.forms:
         form.instance.league = league
     if data is not None and rules_form.is_valid() and catalogue.is_valid():
-        with transaction.atomic():
-            rules_form.save()
-            catalogue.save()
+        fines.save_rules(rules_form, catalogue)
         messages.success(request, _("Ligaordnung und Strafenkatalog gespeichert."))
         return redirect("league:rules", slug=season.slug)
     return render(

@@ -21,7 +21,9 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
+from django import forms
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -329,3 +331,13 @@ def is_barred(team: Team, *, today: datetime.date | None = None) -> bool:
     if league is None or team.club is None:
         return False
     return statement(league, team.club, today=today).barred
+
+
+@transaction.atomic
+def save_rules(
+    rules: forms.ModelForm[LeagueRules], catalogue: forms.BaseModelFormSet[Any, Any]
+) -> None:
+    """A league's rules and its catalogue of fines as its officials' page sent them (both
+    valid), saved together or not at all."""
+    rules.save()
+    catalogue.save()

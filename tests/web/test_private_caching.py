@@ -57,6 +57,8 @@ def staff_urls(table):
         "job_id": uuid.uuid4(),
         "group_pk": 1,
         "team_pk": 1,
+        "club_pk": 1,
+        "report_pk": 1,
     }
     urls = []
     for namespace, name, route in patterns():

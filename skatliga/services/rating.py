@@ -222,13 +222,23 @@ def _mark_stale(book: RatingBook, start: ListKey | None) -> None:
         book.save(update_fields=["stale_from"])
 
 
+_RECOMPUTE: list[Callable[[], object]] = []
+"""What enqueues the background recompute: ``skatliga.tasks.rating.enqueue``, set by
+``skatliga.apps`` (:func:`recompute_with`); a use case does not import the tasks above it."""
+
+
+def recompute_with(enqueue: Callable[[], object]) -> None:
+    """Let ``enqueue`` start the background recompute (once, on the site's start)."""
+    _RECOMPUTE[:] = [enqueue]
+
+
 def worker_can_run() -> bool:
-    """Whether a background task will run the recompute: the tasks go to the database queue
-    (``settings.TASKS``), which the worker that the start command keeps beside gunicorn
-    takes (``skatliga.tasks.worker``; /healthz warns when none reports). Another backend
-    would run the task inside the request or never."""
+    """Whether a background task will run the recompute: one is set (:func:`recompute_with`)
+    and the tasks go to the database queue (``settings.TASKS``), which the worker that the
+    start command keeps beside gunicorn takes (``skatliga.tasks.worker``; /healthz warns
+    when none reports). Another backend would run the task inside the request or never."""
     backend = settings.TASKS.get("default", {}).get("BACKEND", "")
-    return bool(backend == "django_tasks_db.DatabaseBackend")
+    return bool(_RECOMPUTE) and backend == "django_tasks_db.DatabaseBackend"
 
 
 def _closed_after(start: ListKey, most: int) -> int:
@@ -259,9 +269,8 @@ def in_request(start: ListKey, players: Iterable[int] = ()) -> Replay:
         if _closed_after(first, CHEAP_ROWS) <= CHEAP_ROWS:
             return replay(start, players, most=None)
         _mark_stale(book, start)
-        from skatliga.tasks.rating import enqueue  # the task calls this module
-
-        enqueue()
+        for enqueue in _RECOMPUTE:
+            enqueue()
         return Replay(deferred=True)
 
 

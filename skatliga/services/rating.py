@@ -21,16 +21,16 @@ it started from, and floats are stored as the doubles they are.
   of the model's parameters (:data:`~skatliga.rating.model.PARAMETERS`).
 
 A request does only what is cheap. Where a task worker can run (:func:`worker_can_run`), it
-replays at once only when at most :data:`CHEAP_ROWS` seats of closed lists stand from the
-start on, or from what is owed if earlier (a list closed at the end of the history, a
-correction of a recent one);
-any other replay leaves the rows as they are, notes the day (``RatingBook.stale_from``)
-from which every list is to be rated again, and enqueues the background task
-``skatliga.tasks.rating`` (one at a time), which does what is owed (:func:`rate_owed`) with
-its progress reported. Where none can run, a replay inside a request rates at most
-:data:`MOST_IN_REQUEST` lists and leaves a longer one to ``manage.py rate_lists`` the same
-way. The book's row is locked last of all the locks a service takes
-(``services.common.lock_tournaments``).
+replays at once only when at most :data:`CHEAP_ROWS` rating rows stand from the start on,
+or from what is owed if earlier (a list closed at the end of the history, a tournament
+imported there, a correction of a recent one), and rates at most :data:`MOST_IN_REQUEST`
+lists; any other replay leaves the rows as they are, notes the day
+(``RatingBook.stale_from``) from which every list is to be rated again, and enqueues the
+background task ``skatliga.tasks.rating`` (one at a time), which does what is owed
+(:func:`rate_owed`) with its progress reported. Where none can run, a replay inside a
+request rates at most :data:`MOST_IN_REQUEST` lists and leaves a longer one to
+``manage.py rate_lists`` the same way. The book's row is locked last of all the locks a
+service takes (``services.common.lock_tournaments``).
 """
 
 from __future__ import annotations
@@ -60,9 +60,10 @@ correction of its oldest list rated 2,889 lists in 15.6 s at load 7, docs/benchm
 a second or two on a quiet machine. Only where no task worker can run."""
 
 CHEAP_ROWS = 100
-"""The most seats of closed lists that may stand from a replay's start on for a request to
-replay at once where a task worker can run: about 25 lists, a tenth of a second; a longer
-replay is the background task's."""
+"""The most rating rows that may stand from a replay's start on for a request to replay at
+once where a task worker can run: about 25 lists rated before, a tenth of a second; more is
+the background task's. Lists not rated yet (closed at the end of the history, a tournament
+imported) are rated at once up to :data:`MOST_IN_REQUEST`."""
 
 Report = Callable[[int, int, str], None]
 """How a replay reports its progress: lists done, lists in all, the step."""
@@ -241,19 +242,23 @@ def worker_can_run() -> bool:
     return bool(_RECOMPUTE) and backend == "django_tasks_db.DatabaseBackend"
 
 
-def _closed_after(start: ListKey, most: int) -> int:
-    """How many seats of closed lists stand at ``start`` and after it in the rating's order
-    (what a replay from there reads and may rate), counted up to ``most + 1``."""
+def _rows_after(start: ListKey, most: int) -> int:
+    """How many rating rows stand at ``start`` and after it in the rating's order (lists
+    rated before, which a replay from there may have to rate again), counted up to
+    ``most + 1``: a range of the rows' key index, cheap however many there are."""
     day, tournament, series, number = start
-    results = ListResult.objects.filter(
-        table__closed_at__isnull=False,
-        tournament_id__in=_tournaments_from(start).values("pk"),
-    ).filter(
-        ~Q(tournament_id=tournament)
-        | Q(series__number__gt=series)
-        | Q(series__number=series, table__number__gte=number)
+    rows = RatingChange.objects.filter(
+        Q(played_on__gt=day)
+        | Q(played_on=day, tournament_id__gt=tournament)
+        | Q(played_on=day, tournament_id=tournament, series_number__gt=series)
+        | Q(
+            played_on=day,
+            tournament_id=tournament,
+            series_number=series,
+            table_number__gte=number,
+        )
     )
-    return len(results.values_list("pk", flat=True)[: most + 1])
+    return len(rows.values_list("pk", flat=True)[: most + 1])
 
 
 def in_request(start: ListKey, players: Iterable[int] = ()) -> Replay:
@@ -266,12 +271,15 @@ def in_request(start: ListKey, players: Iterable[int] = ()) -> Replay:
         book = _locked_book()
         owed = _owed(book, PARAMETERS)
         first = start if owed is None else min(owed, start)
-        if _closed_after(first, CHEAP_ROWS) <= CHEAP_ROWS:
-            return replay(start, players, most=None)
-        _mark_stale(book, start)
-        for enqueue in _RECOMPUTE:
-            enqueue()
-        return Replay(deferred=True)
+        if _rows_after(first, CHEAP_ROWS) <= CHEAP_ROWS:
+            done = replay(start, players)
+        else:
+            _mark_stale(book, start)
+            done = Replay(deferred=True)
+        if done.deferred:
+            for enqueue in _RECOMPUTE:
+                enqueue()
+        return done
 
 
 def _locked_book() -> RatingBook:

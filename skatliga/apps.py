@@ -12,8 +12,11 @@ class SkatligaConfig(AppConfig):
 
         from skatliga import revisions  # noqa: F401  (connects the cache's signal receivers)
         from skatliga.forms.parsing import IdConverter
+        from skatliga.services import rating
         from skatliga.table import redaction
+        from skatliga.tasks.rating import enqueue
 
         redaction.install()
+        rating.recompute_with(enqueue)  # a stale rating is recomputed in the background
         # Before any URLconf is imported, so that each area's ``urls.py`` loads on its own.
         register_converter(IdConverter, "id")  # every whole number in a path

@@ -20,18 +20,26 @@ it started from, and floats are stored as the doubles they are.
 - :func:`rate_everything`: from the first list on (``manage.py rate_lists``), after a change
   of the model's parameters (:data:`~skatliga.rating.model.PARAMETERS`).
 
-A replay inside a request rates at most :data:`MOST_IN_REQUEST` lists; one that needs more
-leaves the rows as they are and notes the day (``RatingBook.stale_from``) from which
-``manage.py rate_lists`` rates every list again. The book's row is locked last of all the
-locks a service takes (``services.common.lock_tournaments``).
+A request does only what is cheap. Where a task worker can run (:func:`worker_can_run`), it
+replays at once only when at most :data:`CHEAP_ROWS` rating rows stand from the start on,
+or from what is owed if earlier (a list closed at the end of the history, a tournament
+imported there, a correction of a recent one), and rates at most :data:`MOST_IN_REQUEST`
+lists; any other replay leaves the rows as they are, notes the day
+(``RatingBook.stale_from``) from which every list is to be rated again, and enqueues the
+background task ``skatliga.tasks.rating`` (one at a time), which does what is owed
+(:func:`rate_owed`) with its progress reported. Where none can run, a replay inside a
+request rates at most :data:`MOST_IN_REQUEST` lists and leaves a longer one to
+``manage.py rate_lists`` the same way. The book's row is locked last of all the locks a
+service takes (``services.common.lock_tournaments``).
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
@@ -49,7 +57,16 @@ from skatliga.rating.model import PARAMETERS, Parameters, Skill
 MOST_IN_REQUEST = 1000
 """The most lists a replay inside a request rates: about 5 s on two busy cores (the bench's
 correction of its oldest list rated 2,889 lists in 15.6 s at load 7, docs/benchmarks.md),
-a second or two on a quiet machine."""
+a second or two on a quiet machine. Only where no task worker can run."""
+
+CHEAP_ROWS = 100
+"""The most rating rows that may stand from a replay's start on for a request to replay at
+once where a task worker can run: about 25 lists rated before, a tenth of a second; more is
+the background task's. Lists not rated yet (closed at the end of the history, a tournament
+imported) are rated at once up to :data:`MOST_IN_REQUEST`."""
+
+Report = Callable[[int, int, str], None]
+"""How a replay reports its progress: lists done, lists in all, the step."""
 
 _RESULT_KEY: tuple[str, str, str, str] = (
     "tournament__date",
@@ -170,6 +187,7 @@ def replay(
     everyone: bool = False,
     most: int | None = MOST_IN_REQUEST,
     parameters: Parameters = PARAMETERS,
+    progress: Report | None = None,
 ) -> Replay:
     """Rate the closed lists from ``start`` on (every list without), as :mod:`this module
     <skatliga.services.rating>` says: those changed since they were rated, those of
@@ -186,17 +204,81 @@ def replay(
         if owed is not None:
             everyone = True
             start = None if owed == _FIRST or start is None else min(owed, start)
-        done = _replay(start, set(players), everyone, most, parameters)
+        done = _replay(start, set(players), everyone, most, parameters, progress)
         if done.deferred:
-            day = datetime.date.min if start is None else start[0]
-            if book.stale_from is None or day < book.stale_from:
-                book.stale_from = day
-                book.save(update_fields=["stale_from"])
+            _mark_stale(book, start)
             return done
         if book.parameters != parameters.fingerprint() or book.stale_from is not None:
             book.parameters = parameters.fingerprint()
             book.stale_from = None
             book.save(update_fields=["parameters", "stale_from"])
+        return done
+
+
+def _mark_stale(book: RatingBook, start: ListKey | None) -> None:
+    """Note in the locked ``book`` that the lists from ``start`` on wait to be rated again."""
+    day = datetime.date.min if start is None else start[0]
+    if book.stale_from is None or day < book.stale_from:
+        book.stale_from = day
+        book.save(update_fields=["stale_from"])
+
+
+_RECOMPUTE: list[Callable[[], object]] = []
+"""What enqueues the background recompute: ``skatliga.tasks.rating.enqueue``, set by
+``skatliga.apps`` (:func:`recompute_with`); a use case does not import the tasks above it."""
+
+
+def recompute_with(enqueue: Callable[[], object]) -> None:
+    """Let ``enqueue`` start the background recompute (once, on the site's start)."""
+    _RECOMPUTE[:] = [enqueue]
+
+
+def worker_can_run() -> bool:
+    """Whether a background task will run the recompute: one is set (:func:`recompute_with`)
+    and the tasks go to the database queue (``settings.TASKS``), which the worker that the
+    start command keeps beside gunicorn takes (``skatliga.tasks.worker``; /healthz warns
+    when none reports). Another backend would run the task inside the request or never."""
+    backend = settings.TASKS.get("default", {}).get("BACKEND", "")
+    return bool(_RECOMPUTE) and backend == "django_tasks_db.DatabaseBackend"
+
+
+def _rows_after(start: ListKey, most: int) -> int:
+    """How many rating rows stand at ``start`` and after it in the rating's order (lists
+    rated before, which a replay from there may have to rate again), counted up to
+    ``most + 1``: a range of the rows' key index, cheap however many there are."""
+    day, tournament, series, number = start
+    rows = RatingChange.objects.filter(
+        Q(played_on__gt=day)
+        | Q(played_on=day, tournament_id__gt=tournament)
+        | Q(played_on=day, tournament_id=tournament, series_number__gt=series)
+        | Q(
+            played_on=day,
+            tournament_id=tournament,
+            series_number=series,
+            table_number__gte=number,
+        )
+    )
+    return len(rows.values_list("pk", flat=True)[: most + 1])
+
+
+def in_request(start: ListKey, players: Iterable[int] = ()) -> Replay:
+    """A replay asked for by a request (a list closed or corrected, a tournament re-scored,
+    two players merged): at once where it is cheap, else left to the background task (see
+    the module). Where no task worker can run, :func:`replay` with its bound."""
+    if not worker_can_run():
+        return replay(start, players)
+    with transaction.atomic(savepoint=False):
+        book = _locked_book()
+        owed = _owed(book, PARAMETERS)
+        first = start if owed is None else min(owed, start)
+        if _rows_after(first, CHEAP_ROWS) <= CHEAP_ROWS:
+            done = replay(start, players)
+        else:
+            _mark_stale(book, start)
+            done = Replay(deferred=True)
+        if done.deferred:
+            for enqueue in _RECOMPUTE:
+                enqueue()
         return done
 
 
@@ -224,8 +306,15 @@ def _owed(book: RatingBook, parameters: Parameters) -> ListKey | None:
 
 
 def _replay(
-    start: ListKey | None, dirty: set[int], everyone: bool, most: int | None, p: Parameters
+    start: ListKey | None,
+    dirty: set[int],
+    everyone: bool,
+    most: int | None,
+    p: Parameters,
+    progress: Report | None = None,
 ) -> Replay:
+    report = progress or (lambda done, total, step: None)
+    report(0, 0, "reading")
     lists = closed_lists(start)
     done = Replay()
     if start is None:
@@ -251,7 +340,8 @@ def _replay(
 
     rows: list[RatingChange] = []
     rated: list[int] = []
-    for list_ in lists:
+    for at, list_ in enumerate(lists):
+        report(at, len(lists), "writing")
         old = stored.get(list_.table)
         unchanged = (
             old is not None
@@ -284,6 +374,7 @@ def _replay(
             RatingChange.objects.filter(table_id__in=chunk).delete()
     RatingChange.objects.bulk_create(rows, batch_size=_CHUNK)
     _keep_current({player: state(player) for player in done.players}, p)
+    report(len(lists), len(lists), "writing")
     done.lists, done.rows = len(rated), len(rows)
     return done
 
@@ -373,14 +464,14 @@ def list_key(table: Table) -> ListKey:
 def rate_list(table: Table) -> Replay:
     """Rate a list that was closed, or take back the rating of one reopened, and rate the
     later lists of its players again where that changes them."""
-    return replay(list_key(table))
+    return in_request(list_key(table))
 
 
 def rate_tournament(tournament: Tournament, *, since: datetime.date | None = None) -> Replay:
     """Rate a tournament's lists as they stand (imported, re-scored, or moved to another
     day: ``since`` then is its old day) and what follows them."""
     day = tournament.date if since is None else min(tournament.date, since)
-    return replay((day, tournament.pk, 0, 0))
+    return in_request((day, tournament.pk, 0, 0))
 
 
 def rate_player_lists(player: Player | int) -> Replay:
@@ -390,7 +481,7 @@ def rate_player_lists(player: Player | int) -> Replay:
     first = RatingChange.objects.for_player(pk).first()
     if first is None:
         return Replay()
-    return replay(first.key, [pk])
+    return in_request(first.key, [pk])
 
 
 def rate_everything(*, most: int | None = None) -> Replay:
@@ -398,12 +489,13 @@ def rate_everything(*, most: int | None = None) -> Replay:
     return replay(None, everyone=True, most=most)
 
 
-def rate_owed() -> Replay | None:
-    """Do what is owed (``manage.py rate_lists``): every list again if the parameters
-    changed, every list from the book's ``stale_from`` on if a replay was left for later;
-    None if nothing is owed."""
+def rate_owed(progress: Report | None = None) -> Replay | None:
+    """Do what is owed (``manage.py rate_lists``, the background task): every list again if
+    the parameters changed, every list from the book's ``stale_from`` on if a replay was
+    left for later; None if nothing is owed."""
     with transaction.atomic():
         owed = _owed(_locked_book(), PARAMETERS)
         if owed is None:
             return None
-        return replay(None if owed == _FIRST else owed, everyone=True, most=None)
+        start = None if owed == _FIRST else owed
+        return replay(start, everyone=True, most=None, progress=progress)

@@ -6,21 +6,20 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from skatliga.entries import half_points, plain
 from skatliga.models import MatchReport
 from skatliga.services import reports
 
 
 def match_points(halves: int) -> str:
     """Match points kept in halves as a league writes them: 3, 1½, ½."""
-    whole, half = divmod(halves, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
+    return half_points(Fraction(halves, 2))
 
 
 def state_label(state: str) -> str:
@@ -62,6 +61,7 @@ def report_view(report: MatchReport, today: datetime.date | None = None) -> Repo
     def team_row(row: dict[str, Any]) -> dict[str, Any]:
         return {
             **row,
+            "points_text": plain(row["game_points"]),
             "won_text": match_points(row["won"]),
             "lost_text": match_points(row["lost"]),
             "players_text": ", ".join(

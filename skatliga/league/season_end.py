@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from skatliga.entries import plain
 from skatliga.models import Season
 from skatliga.services.season_end import moved_teams, proposal
 from skatliga.tasks.seasons import start_roll_over
@@ -57,7 +58,12 @@ def season_end(request: HttpRequest, slug: str) -> HttpResponse:
                         {
                             "division": division,
                             "rows": [
-                                {"row": row, "up": row.team_id in up, "down": row.team_id in down}
+                                {
+                                    "row": row,
+                                    "points": plain(row.game_points),
+                                    "up": row.team_id in up,
+                                    "down": row.team_id in down,
+                                }
                                 for row in rows
                             ],
                         }
@@ -66,7 +72,10 @@ def season_end(request: HttpRequest, slug: str) -> HttpResponse:
                     "comparisons": [
                         {
                             "best": c.place_from_top,
-                            "rows": level.comparison_rows(c),
+                            "rows": [
+                                (row, plain(row.game_points), chosen)
+                                for row, chosen in level.comparison_rows(c)
+                            ],
                             "tied": c.tied_at_cut,
                         }
                         for c in level.moves.comparisons

@@ -78,7 +78,7 @@ def report_pdf(view: Any) -> bytes:
                 [
                     _cell(team["name"]),
                     _cell(players),
-                    str(team["game_points"]),
+                    team["points_text"],
                     f"{team['won_text']}:{team['lost_text']}",
                 ]
             )
@@ -90,7 +90,7 @@ def report_pdf(view: Any) -> bytes:
             [
                 _cell(team["name"]),
                 "",
-                str(team["game_points"]),
+                team["points_text"],
                 f"{team['won_text']}:{team['lost_text']}",
             ]
         )

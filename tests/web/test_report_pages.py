@@ -42,6 +42,7 @@ def test_a_captain_confirms_and_another_objects_on_the_team_link(client, played)
     shown = client.get(reverse("team:report", args=[matchdays.team_link(a).token, report.pk]))
     assert shown.status_code == 200
     assert "512" in shown.text and "5:1" in shown.text
+    assert "−360" in shown.text and "-360" not in shown.text  # one minus sign
     client.post(
         reverse("team:report", args=[matchdays.team_link(a).token, report.pk]),
         {"answer": "confirm"},

@@ -148,7 +148,7 @@ def test_a_referee_runs_an_evening_without_a_german_or_english_word(
     phone.goto(live_server.url + reverse("table:entry", args=[token]))
     assert phone.url.endswith(at(language, "table:device", token))
     check(phone, "table, device name")
-    phone.fill("#id_name", "Bord 2 telefon")
+    phone.fill("#id_name", "Bordtelefon2")
     phone.click("#main button[type=submit]")
     phone.wait_for_selector("#tap-grid")
     check(phone, "table")

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatliga.checkin import views as checkin_views
+from skatliga.entries import plain
 from skatliga.models import Objection, RefereeCall, Seat, Series
 from skatliga.personal import views as personal_views
 from skatliga.services import table_links as links
@@ -251,7 +252,7 @@ def test_the_evening_runs_without_paper(
         mine.goto(link)
         at = where[name]
         expect(mine.locator('[data-figure="rank"]')).to_have_text(f"{RANKS[at]}. von 12")
-        expect(mine.locator('[data-figure="total"]')).to_have_text(str(TOTALS[at]))
+        expect(mine.locator('[data-figure="total"]')).to_have_text(plain(TOTALS[at]))
         expect(mine.locator(".me-standing .provisional")).to_have_count(0)
     phones.close()
 

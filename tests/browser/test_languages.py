@@ -53,7 +53,7 @@ NAMES = (
     "Herbstturnier Altenburg",
     "Klubaften Odense",
     "Klubhuset",
-    "Bord 2 telefon",
+    "Bordtelefon2",
     "anna",
 )
 HIDDEN_FROM_THE_CHECK = ".language-switch, .user-name"

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
 from skatliga.export import EXCEL_CSV, Caption, SpreadsheetExport
-from skatliga.forms.parsing import whole_number
+from skatliga.forms.parsing import query_text, whole_number
 from skatliga.models import Category, Club, League, PlayerRating
 from skatliga.models.rating import PlayerRatingQuerySet
 from skatliga.standings.rankings import RATINGS
@@ -35,7 +35,7 @@ def filtered(request: HttpRequest) -> tuple[PlayerRatingQuerySet, dict[str, Any]
     if club is not None:
         ratings = ratings.in_club(club)
         chosen["club"] = club
-    league = League.objects.filter(slug=request.GET.get("league", "")).first()
+    league = League.objects.filter(slug=query_text(request.GET, "league")).first()
     if league is not None:
         ratings = ratings.in_league(league.pk)
         chosen["league"] = league.slug
